@@ -1,0 +1,8 @@
+"""The registry of games: slug -> game object."""
+
+from __future__ import annotations
+
+from .base import Game
+from .games.jokeren import Jokeren
+
+GAMES: dict[str, Game] = {game.key: game for game in (Jokeren(),)}

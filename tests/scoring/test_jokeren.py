@@ -132,7 +132,8 @@ def test_checking_stops_at_first_bad_hand():
 
 
 def test_contracts_option_sets_number_of_deals():
-    result = match(deal(0, 45, 12, 88), deal(0, 45, 12, 88), options={"contracts": ["run3", "run4"]})
+    two = [deal(0, 45, 12, 88)] * 2
+    result = match(*two, options={"contracts": ["run3", "run4"]})
     assert result["finished"]
     assert [h["contract"] for h in result["hands"]] == ["run3", "run4"]
     assert result["options"] == {"contracts": ["run3", "run4"]}

@@ -1,0 +1,1 @@
+"""Hypothesis strategies generating valid match documents, one module per game."""

@@ -1,0 +1,90 @@
+"""The bridge between stored tables and the rules engine.
+
+A table's match document is built from its seats (the engine's sides) and its stored hands (as
+entered); the engine's evaluation is written back as per-seat integers. Nothing here decides a
+rule: every legality check, total and ranking comes from ``scoring.evaluate``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from scoring import GAMES, evaluate
+
+from .models import Seat, Table
+
+
+def is_team_table(game: str, seat_count: int) -> bool:
+    """High Five 1959 at four players: two teams of two partners; else each for themselves."""
+    return bool(GAMES[game].team_game) and seat_count == 4
+
+
+def assign_sides(game: str, names: Sequence[str]) -> list[tuple[str, int | None]]:
+    """The engine side (and team number) of each seat, given the players' names in seat order.
+
+    Team tables: partners sit opposite each other (seats 1 & 3 against 2 & 4); the side is named
+    after both partners. Elsewhere each player is a side, named after the player; equal names get
+    a seat number so that sides stay unique.
+    """
+    if is_team_table(game, len(names)):
+        teams = {1: f"{names[0]} & {names[2]}", 2: f"{names[1]} & {names[3]}"}
+        if teams[1] == teams[2]:
+            teams = {1: f"{teams[1]} (1)", 2: f"{teams[2]} (2)"}
+        return [(teams[1], 1), (teams[2], 2), (teams[1], 1), (teams[2], 2)]
+    seen: dict[str, int] = {}
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+    return [
+        (f"{name} ({position})" if seen[name] > 1 else name, None)
+        for position, name in enumerate(names, start=1)
+    ]
+
+
+def sides_of(seats: Iterable[Seat]) -> list[str]:
+    """The engine's sides in seat order, each once (partners share a side)."""
+    sides: list[str] = []
+    for seat in sorted(seats, key=lambda s: s.position):
+        if seat.side not in sides:
+            sides.append(seat.side)
+    return sides
+
+
+def table_document(
+    table: Table, seats: Iterable[Seat], hands: Iterable[dict[str, Any]]
+) -> dict[str, Any]:
+    """The match document of a table: its game, options, sides and hands as entered."""
+    return {
+        "game": table.game,
+        "options": table.options,
+        "sides": sides_of(seats),
+        "hands": list(hands),
+    }
+
+
+def places_from_ranking(ranking: Sequence[Sequence[str]]) -> dict[str, int]:
+    """Sports places: 1 + the number of sides ahead (1, 2, 2, 4)."""
+    places: dict[str, int] = {}
+    ahead = 0
+    for group in ranking:
+        for side in group:
+            places[side] = ahead + 1
+        ahead += len(group)
+    return places
+
+
+def apply_evaluation(table: Table, seats: Sequence[Seat], evaluation: dict[str, Any]) -> None:
+    """Copy the engine's derived values onto the table and its seats (in memory; caller saves)."""
+    places = places_from_ranking(evaluation["ranking"])
+    for seat in seats:
+        seat.points = evaluation["totals"].get(seat.side, 0)
+        seat.competition_points = evaluation["competition_points"].get(seat.side, 0)
+        seat.place = places.get(seat.side) if evaluation["hands"] else None
+    table.hand_count = len(evaluation["hands"])
+    table.finished = bool(evaluation["finished"])
+
+
+def evaluate_table(
+    table: Table, seats: Sequence[Seat], hands: Iterable[dict[str, Any]]
+) -> dict[str, Any]:
+    return evaluate(table_document(table, seats, hands))

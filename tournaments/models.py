@@ -1,0 +1,343 @@
+"""Competitions (seasons), club evenings, check-in, rounds, tables, seats and hands.
+
+Store what was entered, derive the rest: a ``Hand`` keeps the hand as the scorekeeper entered
+it (JSON, in the engine's format); each ``Seat`` keeps the derived integers of its side (raw
+points, competition points, place) written in the same transaction as the hand, so standings
+are one SQL aggregate over seats.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from clubmanager.models import Club, Member
+
+# The engine's stable game keys (scoring.GAMES); a constraint keeps the column honest.
+GAME_KEYS = ("high_five_1959", "high_five_tiles", "big_five", "jokeren", "high_five_crowns")
+
+
+class Better(models.TextChoices):
+    HIGHER = "higher", _("higher is better")
+    LOWER = "lower", _("lower is better")
+
+
+class Counting(models.TextChoices):
+    ALL = "all", _("all evenings")
+    BEST = "best", _("the best N evenings")
+
+
+class AbsentRule(models.TextChoices):
+    NOTHING = "nothing", _("nothing")
+    FIXED = "fixed", _("a fixed score")
+    WORST = "worst", _("the evening's worst result")
+    AVERAGE = "average", _("their own average")
+
+
+class Tiebreak(models.TextChoices):
+    """Applied in order to members with equal standings points."""
+
+    EVENINGS = "evenings", _("more evenings played")
+    BEST_EVENING = "best_evening", _("best single evening")
+    WINS = "wins", _("more table wins")
+    AVERAGE = "average", _("better average per evening")
+    NAME = "name", _("alphabetical")
+
+
+class Competition(models.Model):
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="competitions", verbose_name=_("club")
+    )
+    name = models.CharField(_("name"), max_length=200)
+    game = models.CharField(_("game"), max_length=32)
+    options = models.JSONField(
+        _("game options"), default=dict, blank=True,
+        help_text=_("Club settings of the game, checked by the rules engine."),
+    )
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    # Standings rules
+    better = models.CharField(_("ranking"), max_length=8, choices=Better.choices)
+    counting = models.CharField(
+        _("evenings that count"), max_length=8, choices=Counting.choices, default=Counting.ALL
+    )
+    best_n = models.PositiveSmallIntegerField(_("best N"), null=True, blank=True)
+    min_evenings = models.PositiveSmallIntegerField(
+        _("minimum evenings to qualify"), default=0
+    )
+    absent_rule = models.CharField(
+        _("an absent member gets"), max_length=8, choices=AbsentRule.choices,
+        default=AbsentRule.NOTHING,
+    )
+    absent_points = models.IntegerField(_("fixed score for an absence"), null=True, blank=True)
+    tiebreaks = models.JSONField(
+        _("tie-breaks"), default=list, blank=True,
+        help_text=_("Tie-breaks in order, from: evenings, best_evening, wins, average, name."),
+    )
+    requires_confirmation = models.BooleanField(
+        _("results need a second person's confirmation"), default=False
+    )
+    # Table sizes for the draw (defaults follow the game; French HIGH FIVE is configurable)
+    table_min = models.PositiveSmallIntegerField(_("smallest table"), default=2)
+    table_max = models.PositiveSmallIntegerField(_("largest table"), default=4)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="competition_name_unique"),
+            models.CheckConstraint(condition=Q(game__in=GAME_KEYS), name="competition_game_known"),
+            models.CheckConstraint(
+                condition=Q(better__in=Better.values), name="competition_better_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(counting=Counting.BEST) | Q(best_n__gte=1),
+                name="competition_best_n_set",
+            ),
+            models.CheckConstraint(
+                condition=~Q(absent_rule=AbsentRule.FIXED) | Q(absent_points__isnull=False),
+                name="competition_absent_points_set",
+            ),
+            models.CheckConstraint(
+                condition=Q(table_min__gte=1) & Q(table_min__lte=F("table_max")),
+                name="competition_table_sizes",
+            ),
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True) | Q(end_date__gte=F("start_date")),
+                name="competition_dates_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class FixedPair(models.Model):
+    """Partners who always play together in a team game (High Five 1959)."""
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="fixed_pairs"
+    )
+    first = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        verbose_name = _("fixed pair")
+        verbose_name_plural = _("fixed pairs")
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "first"], name="pair_first_once"),
+            models.UniqueConstraint(fields=["competition", "second"], name="pair_second_once"),
+            models.CheckConstraint(condition=~Q(first=F("second")), name="pair_two_people"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first.name} & {self.second.name}"
+
+
+class EveningStatus(models.TextChoices):
+    PLANNED = "planned", _("planned")
+    CHECKIN = "checkin", _("check-in")
+    PLAYING = "playing", _("playing")
+    CLOSED = "closed", _("closed")
+
+
+class Evening(models.Model):
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="evenings",
+        verbose_name=_("competition"),
+    )
+    date = models.DateField(_("date"))
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=8, choices=EveningStatus.choices, default=EveningStatus.PLANNED
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    history = HistoricalRecords()  # status changes (closing, reopening) are recorded
+
+    class Meta:
+        ordering = ["date"]
+        verbose_name = _("evening")
+        verbose_name_plural = _("evenings")
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "date"], name="one_evening_a_day"),
+            models.CheckConstraint(
+                condition=Q(status__in=EveningStatus.values), name="evening_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.competition} – {self.date:%d-%m-%Y}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status != EveningStatus.CLOSED
+
+
+class Participant(models.Model):
+    """Someone present at an evening: a checked-in member or a walk-in guest."""
+
+    evening = models.ForeignKey(
+        Evening, on_delete=models.CASCADE, related_name="participants"
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="participations"
+    )
+    guest_name = models.CharField(_("guest name"), max_length=200, blank=True)
+    arrived = models.DateTimeField(_("arrived"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["arrived", "pk"]
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["evening", "member"], condition=Q(member__isnull=False),
+                name="member_checked_in_once",
+            ),
+            models.CheckConstraint(
+                condition=(Q(member__isnull=False) & Q(guest_name=""))
+                | (Q(member__isnull=True) & ~Q(guest_name="")),
+                name="participant_member_or_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.member.name if self.member_id else self.guest_name
+
+    @property
+    def is_guest(self) -> bool:
+        return self.member_id is None
+
+
+class Round(models.Model):
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    seed = models.BigIntegerField(
+        _("draw seed"), help_text=_("The same seed and players give the same draw.")
+    )
+    created = models.DateTimeField(_("drawn"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["evening", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.evening} – {_('round')} {self.number}"
+
+
+class Table(models.Model):
+    """One table of a round: the engine's match. ``version`` detects concurrent edits."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    game = models.CharField(_("game"), max_length=32)
+    options = models.JSONField(_("game options"), default=dict, blank=True)
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=1)
+    scorekeeper = models.PositiveSmallIntegerField(_("scorekeeper (seat)"), default=1)
+    version = models.PositiveIntegerField(default=0)
+    hand_count = models.PositiveSmallIntegerField(default=0)
+    finished = models.BooleanField(_("finished"), default=False)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(game__in=GAME_KEYS), name="table_game_known"),
+            models.CheckConstraint(
+                condition=Q(confirmed_at__isnull=True) | Q(finished=True),
+                name="table_confirmed_only_when_finished",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – {_('table')} {self.number}"
+
+    @property
+    def status(self) -> str:
+        if self.confirmed_at:
+            return "confirmed"
+        if self.finished:
+            return "finished"
+        return "in_progress" if self.hand_count else "not_started"
+
+
+class Seat(models.Model):
+    """A participant at a table, the engine side they score for, and its derived integers."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="seats")
+    side = models.CharField(_("side"), max_length=200)
+    team = models.PositiveSmallIntegerField(_("team"), null=True, blank=True)
+    # Derived from the engine's evaluation, written with every hand change:
+    points = models.IntegerField(_("points"), default=0)
+    competition_points = models.IntegerField(_("competition points"), default=0)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["table", "participant"], name="seat_person_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.position}: {self.participant}"
+
+
+class Hand(models.Model):
+    """One hand (deal, round, turn, game) as entered, in the engine's format."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    data = models.JSONField(_("as entered"))
+    adjusted_reason = models.TextField(
+        _("reason for an adjusted score"), blank=True,
+        help_text=_("A club admin's reason for saving a hand the rules engine refuses."),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    updated = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords()  # who, when, before and after of every change
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {_('hand')} {self.number}"

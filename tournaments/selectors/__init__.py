@@ -1,0 +1,1 @@
+"""Selectors of the tournaments app, one module per area."""

@@ -1,0 +1,1 @@
+"""Services of the tournaments app, one module per area."""

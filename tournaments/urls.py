@@ -1,0 +1,14 @@
+"""URLs under /clubs/<slug:club>/competitions/; each area keeps its own list."""
+
+from .views import competitions, draws, evenings, exports, scores, standings
+
+app_name = "tournaments"
+
+urlpatterns = [
+    *competitions.urlpatterns,
+    *evenings.urlpatterns,
+    *draws.urlpatterns,
+    *scores.urlpatterns,
+    *standings.urlpatterns,
+    *exports.urlpatterns,
+]

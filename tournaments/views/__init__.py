@@ -1,0 +1,1 @@
+"""Views of the tournaments app, one module per area."""

@@ -1,0 +1,5 @@
+"""Views: competitions."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []

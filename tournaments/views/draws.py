@@ -1,0 +1,5 @@
+"""Views: draws."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []

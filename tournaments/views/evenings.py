@@ -1,0 +1,5 @@
+"""Views: evenings."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []

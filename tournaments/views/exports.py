@@ -1,0 +1,5 @@
+"""Views: exports."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []

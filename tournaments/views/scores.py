@@ -1,0 +1,5 @@
+"""Views: scores."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []

@@ -1,0 +1,5 @@
+"""Views: standings."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []

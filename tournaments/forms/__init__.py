@@ -1,0 +1,1 @@
+"""Forms of the tournaments app, one module per area."""

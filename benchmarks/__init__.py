@@ -1,0 +1,1 @@
+"""Benchmarks: run with `make bench` (figures, not pass/fail tests)."""

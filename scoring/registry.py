@@ -5,6 +5,7 @@ from __future__ import annotations
 from .base import Game
 from .games.big_five import BigFive
 from .games.high_five_1959 import HighFive1959
+from .games.high_five_crowns import HighFiveCrowns
 from .games.jokeren import Jokeren
 
 GAMES: dict[str, Game] = {
@@ -13,5 +14,6 @@ GAMES: dict[str, Game] = {
         Jokeren(),
         HighFive1959(),
         BigFive(),
+        HighFiveCrowns(),
     )
 }

@@ -1,0 +1,91 @@
+"""Who may see what: every club page goes through one of these decorators.
+
+``club_view(min_role)`` wraps a function view whose URL has a ``club`` kwarg (the club's slug):
+
+* anonymous users are sent to the login page;
+* a logged-in user without any role in that club gets 404 (the club's existence is not
+  revealed, also not for a slug that does not exist);
+* a role below ``min_role`` gets 403;
+* otherwise ``request.club`` and ``request.club_role`` are set and the view is called
+  *without* the ``club`` kwarg.
+
+Superusers pass as club admin everywhere. Inside a club view, look objects up with
+``club=request.club`` (e.g. ``get_object_or_404(Member, pk=pk, club=request.club)``) so that
+guessing another club's ids gives 404.
+
+``public_club_view`` is for pages anyone may see when the club has ``public_pages`` on (later:
+standings); without public pages it behaves like ``club_view(Role.MEMBER)``.
+"""
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+
+from .models import Club, ClubRole, Role
+
+View = Callable[..., HttpResponse]
+
+
+def role_in_club(user: Any, club: Club) -> str | None:
+    """The user's role in ``club`` (superusers: admin), or None."""
+    if not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return Role.ADMIN
+    return ClubRole.objects.filter(user=user, club=club).values_list("role", flat=True).first()
+
+
+def _club_and_role(user: Any, slug: str) -> tuple[Club, str] | None:
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        return None
+    role = role_in_club(user, club)
+    if role is None:
+        return None
+    return club, role
+
+
+def club_view(min_role: str) -> Callable[[View], View]:
+    if min_role not in Role.values:
+        raise ValueError(f"unknown role {min_role!r}")
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            found = _club_and_role(request.user, club)
+            if found is None:
+                raise Http404("No such club")
+            request.club, request.club_role = found  # type: ignore[attr-defined]
+            if not Role.at_least(request.club_role, min_role):  # type: ignore[attr-defined]
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        wrapper.club_min_role = min_role  # type: ignore[attr-defined]
+        return wrapper
+
+    return decorator
+
+
+def public_club_view(view: View) -> View:
+    """A club page anyone may see if the club has public pages; members otherwise."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponse:
+        club_obj = Club.objects.filter(slug=club).first()
+        role = role_in_club(request.user, club_obj) if club_obj else None
+        if club_obj is None or (not club_obj.public_pages and role is None):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise Http404("No such club")
+        request.club, request.club_role = club_obj, role  # type: ignore[attr-defined]
+        return view(request, *args, **kwargs)
+
+    wrapper.club_min_role = None  # type: ignore[attr-defined]
+    wrapper.club_public = True  # type: ignore[attr-defined]
+    return wrapper

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ClubmanagerConfig(AppConfig):
+    name = "clubmanager"
+    verbose_name = _("Clubs and members")
+    default_auto_field = "django.db.models.BigAutoField"

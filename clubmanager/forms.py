@@ -1,0 +1,97 @@
+from django import forms
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from .models import Club, Member, Role
+
+
+class MemberForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    member_number = forms.CharField(label=_("Member number"), max_length=32)
+    email = forms.EmailField(label=_("Email"), required=False)
+    phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
+    notes = forms.CharField(
+        label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+    def __init__(self, *args: object, club: Club, member: Member | None = None, **kwargs: object):
+        if member is not None and "initial" not in kwargs:
+            kwargs["initial"] = {f: getattr(member, f) for f in self.base_fields}
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.club = club
+        self.member = member
+        self.fields["name"].widget.attrs["autocomplete"] = "off"
+
+    def clean_member_number(self) -> str:
+        number = self.cleaned_data["member_number"].strip()
+        taken = Member.objects.filter(club=self.club, member_number=number)
+        if self.member is not None:
+            taken = taken.exclude(pk=self.member.pk)
+        if taken.exists():
+            raise forms.ValidationError(
+                _("Member number %(number)s is already in use in this club."),
+                params={"number": number},
+            )
+        return number
+
+
+class MemberSearchForm(forms.Form):
+    STATUS_CHOICES = [
+        ("active", _("Active")),
+        ("inactive", _("Inactive")),
+        ("all", _("All")),
+    ]
+    q = forms.CharField(label=_("Search"), required=False, max_length=100)
+    status = forms.ChoiceField(label=_("Show"), choices=STATUS_CHOICES, required=False)
+
+
+class MemberImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("Member sheet"),
+        help_text=_("Excel (.xlsx) or CSV (.csv); columns: name, member number, email, phone."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv"}),
+    )
+
+    def clean_file(self) -> object:
+        upload = self.cleaned_data["file"]
+        limit = settings.MEMBER_IMPORT_MAX_BYTES
+        if upload.size > limit:
+            raise forms.ValidationError(
+                _("The file is larger than %(size)s MB."), params={"size": limit // (1024 * 1024)}
+            )
+        return upload
+
+
+class RoleGrantForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.MEMBER)
+    member = forms.ModelChoiceField(
+        label=_("Member"),
+        queryset=Member.objects.none(),
+        required=False,
+        help_text=_("Link the login to a member so they can see their own results."),
+    )
+    password = forms.CharField(
+        label=_("Starting password"),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=_("Only for a new login; the user can change it after logging in."),
+    )
+
+    def __init__(self, *args: object, club: Club, **kwargs: object):
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.club = club
+        self.fields["member"].queryset = Member.objects.filter(club=club, is_active=True)  # type: ignore[attr-defined]
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"].strip()
+        field = get_user_model()._meta.get_field("username")
+        for validator in field.validators:
+            validator(username)
+        return username
+
+
+class RoleChangeForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices)

@@ -1,0 +1,129 @@
+"""Clubs, their members and who may do what in which club."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("short name in web addresses"), max_length=60, unique=True)
+    public_pages = models.BooleanField(
+        _("public pages"),
+        default=True,
+        help_text=_("Anyone may see the club's standings without logging in."),
+    )
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default="nl"
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubmanager:club_home", kwargs={"club": self.slug})
+
+
+class Role(models.TextChoices):
+    """A user's role in one club. Ordered: member < scorekeeper < admin."""
+
+    MEMBER = "member", _("member")
+    SCOREKEEPER = "scorekeeper", _("scorekeeper")
+    ADMIN = "admin", _("club admin")
+
+    @classmethod
+    def rank(cls, role: str | None) -> int:
+        """0 for no role; higher means more rights."""
+        return _ROLE_RANK.get(role or "", 0)
+
+    @classmethod
+    def at_least(cls, role: str | None, minimum: str) -> bool:
+        return cls.rank(role) >= cls.rank(minimum)
+
+
+_ROLE_RANK = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
+
+
+class Member(models.Model):
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="members", verbose_name=_("club")
+    )
+    name = models.CharField(_("name"), max_length=200)
+    member_number = models.CharField(_("member number"), max_length=32)
+    email = models.EmailField(_("email"), blank=True)
+    phone = models.CharField(_("phone"), max_length=40, blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+    is_active = models.BooleanField(_("active"), default=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="memberships",
+        verbose_name=_("login"),
+        help_text=_("The account this member logs in with to see their own results."),
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name", "member_number"]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "member_number"], name="member_number_unique_in_club"
+            ),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=Q(user__isnull=False),
+                name="member_one_login_per_club",
+            ),
+            models.CheckConstraint(condition=~Q(member_number=""), name="member_number_not_empty"),
+            models.CheckConstraint(condition=~Q(name=""), name="member_name_not_empty"),
+        ]
+        indexes = [models.Index(fields=["club", "name"], name="member_club_name")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.member_number})"
+
+
+class ClubRole(models.Model):
+    """One row per (user, club): the highest role the user holds in that club."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="club_roles",
+        verbose_name=_("user"),
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="roles", verbose_name=_("club")
+    )
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices)
+
+    class Meta:
+        ordering = ["club", "user__username"]
+        verbose_name = _("club role")
+        verbose_name_plural = _("club roles")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="one_role_per_user_per_club"),
+            models.CheckConstraint(
+                condition=Q(role__in=[choice.value for choice in Role]),
+                name="club_role_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.club}: {self.get_role_display()}"

@@ -1,0 +1,212 @@
+"""Writes. Keyword arguments only; each runs in one transaction."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import ProtectedError, RestrictedError
+from django.utils.translation import gettext as _
+
+from . import imports
+from .models import Club, ClubRole, Member, Role
+
+MEMBER_FIELDS = ("name", "member_number", "email", "phone", "notes")
+
+
+class MemberHasResults(Exception):
+    """The member is referenced by results (or other protected rows) and cannot be deleted."""
+
+
+def _check_number_free(*, club: Club, member_number: str, exclude_pk: int | None = None) -> None:
+    taken = Member.objects.filter(club=club, member_number=member_number)
+    if exclude_pk is not None:
+        taken = taken.exclude(pk=exclude_pk)
+    if taken.exists():
+        raise ValidationError(
+            {
+                "member_number": _("Member number %(number)s is already in use in this club.")
+                % {"number": member_number}
+            }
+        )
+
+
+@transaction.atomic
+def member_create(
+    *,
+    club: Club,
+    name: str,
+    member_number: str,
+    email: str = "",
+    phone: str = "",
+    notes: str = "",
+    is_active: bool = True,
+) -> Member:
+    member_number = member_number.strip()
+    _check_number_free(club=club, member_number=member_number)
+    member = Member(
+        club=club,
+        name=name.strip(),
+        member_number=member_number,
+        email=email.strip(),
+        phone=phone.strip(),
+        notes=notes,
+        is_active=is_active,
+    )
+    member.full_clean(exclude=["club", "user"])
+    member.save()
+    return member
+
+
+@transaction.atomic
+def member_update(*, member: Member, **fields: Any) -> Member:
+    unknown = set(fields) - set(MEMBER_FIELDS) - {"is_active"}
+    if unknown:
+        raise TypeError(f"member_update() got unexpected fields: {sorted(unknown)}")
+    if "member_number" in fields:
+        fields["member_number"] = fields["member_number"].strip()
+        _check_number_free(
+            club=member.club, member_number=fields["member_number"], exclude_pk=member.pk
+        )
+    changed = False
+    for field, value in fields.items():
+        if isinstance(value, str) and field != "notes":
+            value = value.strip()
+        if getattr(member, field) != value:
+            setattr(member, field, value)
+            changed = True
+    if changed:
+        member.full_clean(exclude=["club", "user"])
+        member.save()
+    return member
+
+
+@transaction.atomic
+def member_deactivate(*, member: Member) -> Member:
+    return member_update(member=member, is_active=False)
+
+
+@transaction.atomic
+def member_activate(*, member: Member) -> Member:
+    return member_update(member=member, is_active=True)
+
+
+def member_delete(*, member: Member) -> None:
+    """Delete a member who has no results; otherwise raise MemberHasResults.
+
+    Results (and anything else that must outlive a member) point at Member with
+    ``on_delete=PROTECT``; that protection is what decides here.
+    """
+    try:
+        with transaction.atomic():
+            member.delete()
+    except (ProtectedError, RestrictedError) as exc:
+        raise MemberHasResults(str(exc)) from exc
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    created: int
+    updated: int
+    unchanged: int
+    skipped: int
+
+
+@transaction.atomic
+def member_import_apply(*, club: Club, rows: list[imports.ParsedRow]) -> ImportOutcome:
+    """Apply parsed import rows to ``club``, re-validating them against the database now.
+
+    New member numbers are created, known ones updated (name, email, phone; only the columns
+    the sheet had), rows with errors are skipped. All in one transaction.
+    """
+    # Lock the club's members while we compare and write, so two imports cannot interleave.
+    existing = {m.member_number: m for m in Member.objects.select_for_update().filter(club=club)}
+    preview = imports.classify(rows, existing)
+    created = updated = unchanged = skipped = 0
+    for row in preview:
+        if row.status == imports.NEW:
+            member = Member(club=club, **row.values_for_create())
+            member.save()
+            created += 1
+        elif row.status == imports.UPDATED:
+            member = existing[row.member_number]
+            for field, value in row.changes().items():
+                setattr(member, field, value)
+            member.save()
+            updated += 1
+        elif row.status == imports.UNCHANGED:
+            unchanged += 1
+        else:
+            skipped += 1
+    return ImportOutcome(created=created, updated=updated, unchanged=unchanged, skipped=skipped)
+
+
+class LastAdmin(ValidationError):
+    pass
+
+
+def _would_leave_no_admin(*, club: Club, user: Any, new_role: str | None) -> bool:
+    if new_role == Role.ADMIN:
+        return False
+    current = ClubRole.objects.filter(club=club, user=user, role=Role.ADMIN).exists()
+    if not current:
+        return False
+    return not ClubRole.objects.filter(club=club, role=Role.ADMIN).exclude(user=user).exists()
+
+
+@transaction.atomic
+def club_role_set(*, club: Club, user: Any, role: str) -> ClubRole:
+    """Give ``user`` exactly ``role`` in ``club`` (one role per user per club)."""
+    if role not in Role.values:
+        raise ValidationError(_("Unknown role."))
+    if _would_leave_no_admin(club=club, user=user, new_role=role):
+        raise LastAdmin(_("A club needs at least one club admin."))
+    club_role, _created = ClubRole.objects.update_or_create(
+        club=club, user=user, defaults={"role": role}
+    )
+    return club_role
+
+
+@transaction.atomic
+def club_role_remove(*, club: Club, user: Any) -> None:
+    if _would_leave_no_admin(club=club, user=user, new_role=None):
+        raise LastAdmin(_("A club needs at least one club admin."))
+    ClubRole.objects.filter(club=club, user=user).delete()
+    Member.objects.filter(club=club, user=user).update(user=None)
+
+
+@transaction.atomic
+def club_user_grant(
+    *,
+    club: Club,
+    username: str,
+    role: str,
+    password: str = "",
+    member: Member | None = None,
+) -> tuple[Any, bool]:
+    """Give a (possibly new) user a role in ``club``; optionally link them to a member.
+
+    Returns (user, created). A new user needs a password (validated like any password).
+    """
+    User = get_user_model()
+    username = username.strip()
+    user = User.objects.filter(username__iexact=username).first()
+    created = user is None
+    if created:
+        if not password:
+            raise ValidationError({"password": _("A new login needs a starting password.")})
+        user = User(username=username)
+        validate_password(password, user)
+        user.set_password(password)
+        user.full_clean(exclude=["password"])
+        user.save()
+    club_role_set(club=club, user=user, role=role)
+    if member is not None:
+        if member.club_id != club.pk:
+            raise ValidationError(_("That member belongs to another club."))
+        Member.objects.filter(club=club, user=user).exclude(pk=member.pk).update(user=None)
+        member.user = user
+        member.save(update_fields=["user", "updated"])
+    return user, created

@@ -1,0 +1,271 @@
+"""Pages for clubs, members, roles and the member import. Thin: parse, call, render."""
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import imports, selectors, services
+from .access import club_view
+from .forms import MemberForm, MemberImportForm, MemberSearchForm, RoleChangeForm, RoleGrantForm
+from .models import Member, Role
+
+MEMBERS_PER_PAGE = 50
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(
+        request, "clubmanager/home.html", {"clubs": selectors.clubs_for_user(request.user)}
+    )
+
+
+@club_view(Role.MEMBER)
+def club_home(request: HttpRequest) -> HttpResponse:
+    counts = selectors.member_counts(club=request.club)  # type: ignore[attr-defined]
+    return render(request, "clubmanager/club_home.html", {"counts": counts})
+
+
+# --- Members -------------------------------------------------------------------------------
+
+
+@club_view(Role.SCOREKEEPER)
+def member_list(request: HttpRequest) -> HttpResponse:
+    form = MemberSearchForm(request.GET or None)
+    query, status = "", "active"
+    if form.is_valid():
+        query = form.cleaned_data["q"]
+        status = form.cleaned_data["status"] or "active"
+    members = selectors.member_search(club=request.club, query=query, status=status)  # type: ignore[attr-defined]
+    page = Paginator(members, MEMBERS_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"form": form, "page": page, "query": query, "status": status}
+    template = "clubmanager/member_list.html"
+    if request.htmx and request.htmx.target == "member-results":  # type: ignore[attr-defined]
+        template += "#results"
+    return render(request, template, context)
+
+
+def _member_form_page(
+    request: HttpRequest, form: MemberForm, member: Member | None
+) -> HttpResponse:
+    return render(request, "clubmanager/member_form.html", {"form": form, "member": member})
+
+
+@club_view(Role.ADMIN)
+def member_add(request: HttpRequest) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    form = MemberForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = services.member_create(club=club, **form.cleaned_data)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("%(name)s has been added.") % {"name": member.name})
+            return redirect("clubmanager:member_list", club=club.slug)
+    return _member_form_page(request, form, None)
+
+
+@club_view(Role.ADMIN)
+def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    member = get_object_or_404(Member, pk=pk, club=club)
+    form = MemberForm(request.POST or None, club=club, member=member)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.member_update(member=member, **form.cleaned_data)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("%(name)s has been saved.") % {"name": member.name})
+            return redirect("clubmanager:member_list", club=club.slug)
+    return _member_form_page(request, form, member)
+
+
+@club_view(Role.ADMIN)
+@require_POST
+def member_deactivate(request: HttpRequest, pk: int) -> HttpResponse:
+    member = get_object_or_404(Member, pk=pk, club=request.club)  # type: ignore[attr-defined]
+    services.member_deactivate(member=member)
+    messages.success(
+        request,
+        _("%(name)s is now inactive. Their results are kept.") % {"name": member.name},
+    )
+    return redirect("clubmanager:member_edit", club=member.club.slug, pk=member.pk)
+
+
+@club_view(Role.ADMIN)
+@require_POST
+def member_activate(request: HttpRequest, pk: int) -> HttpResponse:
+    member = get_object_or_404(Member, pk=pk, club=request.club)  # type: ignore[attr-defined]
+    services.member_activate(member=member)
+    messages.success(request, _("%(name)s is active again.") % {"name": member.name})
+    return redirect("clubmanager:member_edit", club=member.club.slug, pk=member.pk)
+
+
+@club_view(Role.ADMIN)
+def member_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    member = get_object_or_404(Member, pk=pk, club=club)
+    if request.method == "POST":
+        try:
+            services.member_delete(member=member)
+        except services.MemberHasResults:
+            messages.error(
+                request,
+                _("%(name)s has results and cannot be deleted. Make the member inactive instead.")
+                % {"name": member.name},
+            )
+            return redirect("clubmanager:member_edit", club=club.slug, pk=member.pk)
+        messages.success(request, _("%(name)s has been deleted.") % {"name": member.name})
+        return redirect("clubmanager:member_list", club=club.slug)
+    return render(request, "clubmanager/member_delete.html", {"member": member})
+
+
+# --- Member import -------------------------------------------------------------------------
+
+
+def _import_session_key(club_id: int) -> str:
+    return f"member_import:{club_id}"
+
+
+@club_view(Role.ADMIN)
+def member_import(request: HttpRequest) -> HttpResponse:
+    """Upload a sheet and see the preview. Nothing is written here."""
+    club = request.club  # type: ignore[attr-defined]
+    form = MemberImportForm(request.POST or None, request.FILES or None)
+    context: dict[str, object] = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            sheet = imports.parse_members(upload.read(), upload.name)
+        except imports.ImportFileError as exc:
+            form.add_error("file", str(exc))
+        else:
+            preview = imports.classify(sheet.rows, selectors.members_by_number(club=club))
+            token = uuid.uuid4().hex
+            request.session[_import_session_key(club.pk)] = {
+                "token": token,
+                "filename": upload.name,
+                "rows": [row.to_dict() for row in sheet.rows],
+            }
+            context.update(_preview_context(preview))
+            context.update(
+                {"token": token, "filename": upload.name, "ignored": sheet.ignored_headers}
+            )
+            return render(request, "clubmanager/member_import_preview.html", context)
+    return render(request, "clubmanager/member_import.html", context)
+
+
+def _preview_context(preview: list[imports.PreviewRow]) -> dict[str, object]:
+    totals = {
+        status: 0 for status in (imports.NEW, imports.UPDATED, imports.UNCHANGED, imports.ERROR)
+    }
+    for row in preview:
+        totals[row.status] += 1
+    return {
+        "preview": preview,
+        "totals": totals,
+        "can_apply": bool(totals["new"] or totals["updated"]),
+    }
+
+
+@club_view(Role.ADMIN)
+@require_POST
+def member_import_confirm(request: HttpRequest) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    stored = request.session.get(_import_session_key(club.pk))
+    if not stored or stored.get("token") != request.POST.get("token"):
+        messages.error(request, _("This preview has expired. Upload the file again."))
+        return redirect("clubmanager:member_import", club=club.slug)
+    rows = [imports.ParsedRow.from_dict(data) for data in stored["rows"]]
+    outcome = services.member_import_apply(club=club, rows=rows)
+    del request.session[_import_session_key(club.pk)]
+    messages.success(
+        request,
+        _(
+            "Import done: %(created)s new, %(updated)s updated, %(unchanged)s unchanged, "
+            "%(skipped)s skipped because of errors."
+        )
+        % {
+            "created": outcome.created,
+            "updated": outcome.updated,
+            "unchanged": outcome.unchanged,
+            "skipped": outcome.skipped,
+        },
+    )
+    return redirect(reverse("clubmanager:member_list", kwargs={"club": club.slug}) + "?status=all")
+
+
+# --- Roles ---------------------------------------------------------------------------------
+
+
+@club_view(Role.ADMIN)
+def role_list(request: HttpRequest) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    form = RoleGrantForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user, created = services.club_user_grant(club=club, **form.cleaned_data)
+        except ValidationError as exc:
+            if hasattr(exc, "error_dict"):
+                for field, errors in exc.message_dict.items():
+                    form.add_error(field if field in form.fields else None, errors)
+            else:
+                form.add_error(None, exc)
+        else:
+            if created:
+                msg = _("Login %(username)s has been created.")
+            else:
+                msg = _("The role of %(username)s has been saved.")
+            messages.success(request, msg % {"username": user.get_username()})
+            return redirect("clubmanager:role_list", club=club.slug)
+    context = {
+        "form": form,
+        "roles": selectors.club_roles_with_members(club=club),
+        "role_choices": Role.choices,
+    }
+    return render(request, "clubmanager/role_list.html", context)
+
+
+@club_view(Role.ADMIN)
+@require_POST
+def role_change(request: HttpRequest, user_id: int) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    user = get_object_or_404(get_user_model(), pk=user_id, club_roles__club=club)
+    form = RoleChangeForm(request.POST)
+    if form.is_valid():
+        try:
+            services.club_role_set(club=club, user=user, role=form.cleaned_data["role"])
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        else:
+            messages.success(
+                request,
+                _("The role of %(username)s has been saved.") % {"username": user.get_username()},
+            )
+    return redirect("clubmanager:role_list", club=club.slug)
+
+
+@club_view(Role.ADMIN)
+@require_POST
+def role_remove(request: HttpRequest, user_id: int) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    user = get_object_or_404(get_user_model(), pk=user_id, club_roles__club=club)
+    try:
+        services.club_role_remove(club=club, user=user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(
+            request,
+            _("%(username)s no longer has a role in this club.")
+            % {"username": user.get_username()},
+        )
+    return redirect("clubmanager:role_list", club=club.slug)

@@ -1,0 +1,115 @@
+"""Shared fixtures: two clubs and a user for every role.
+
+``club`` is the club under test; ``other_club`` exists to prove isolation. Users:
+``admin_user`` (club admin of ``club``; note: this overrides pytest-django's superuser fixture of
+the same name, use ``superuser`` for that), ``scorekeeper_user``, ``member_user``,
+``other_admin_user`` (club admin of ``other_club`` only), ``no_role_user`` (logged in, no club).
+Factories: ``make_member(club, **fields)``, ``make_user(username, club=None, role=None)``.
+``client_for(user)`` returns a logged-in test client.
+"""
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from clubmanager.models import Club, ClubRole, Member, Role
+
+PASSWORD = "correct-horse-battery-staple"  # noqa: S105 - test only
+
+_numbers = itertools.count(1000)
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_storage(settings: Any) -> None:
+    # Tests never run collectstatic; keep {% static %} independent of DJANGO_DEBUG.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., Any]:
+    def make(username: str, club: Club | None = None, role: str | None = None, **extra: Any) -> Any:
+        user = get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
+        if club is not None:
+            ClubRole.objects.create(user=user, club=club, role=role or Role.MEMBER)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def make_member(db: None) -> Callable[..., Member]:
+    def make(club: Club, **fields: Any) -> Member:
+        number = fields.pop("member_number", None) or str(next(_numbers))
+        fields.setdefault("name", f"Lid {number}")
+        return Member.objects.create(club=club, member_number=number, **fields)
+
+    return make
+
+
+@pytest.fixture
+def club(db: None) -> Club:
+    return Club.objects.create(name="De Harten Vrouw", slug="harten-vrouw")
+
+
+@pytest.fixture
+def other_club(db: None) -> Club:
+    return Club.objects.create(name="Ons Genoegen", slug="ons-genoegen")
+
+
+@pytest.fixture
+def admin_user(make_user: Callable[..., Any], club: Club) -> Any:
+    return make_user("hv-admin", club, Role.ADMIN)
+
+
+@pytest.fixture
+def scorekeeper_user(make_user: Callable[..., Any], club: Club) -> Any:
+    return make_user("hv-schrijver", club, Role.SCOREKEEPER)
+
+
+@pytest.fixture
+def member_user(make_user: Callable[..., Any], club: Club) -> Any:
+    return make_user("hv-lid", club, Role.MEMBER)
+
+
+@pytest.fixture
+def other_admin_user(make_user: Callable[..., Any], other_club: Club) -> Any:
+    return make_user("og-admin", other_club, Role.ADMIN)
+
+
+@pytest.fixture
+def no_role_user(make_user: Callable[..., Any]) -> Any:
+    return make_user("zonder-club")
+
+
+@pytest.fixture
+def superuser(make_user: Callable[..., Any]) -> Any:
+    return make_user("root", is_superuser=True, is_staff=True)
+
+
+@pytest.fixture
+def client_for() -> Callable[[Any], Client]:
+    def make(user: Any) -> Client:
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def admin_client(client_for: Callable[[Any], Client], admin_user: Any) -> Client:
+    """Logged in as the club admin of ``club``."""
+    return client_for(admin_user)
+
+
+def pytest_configure(config: Any) -> None:
+    # whitenoise warns that STATIC_ROOT does not exist: tests never run collectstatic.
+    config.addinivalue_line("filterwarnings", "ignore:No directory at:UserWarning")

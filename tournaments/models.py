@@ -319,6 +319,9 @@ class Hand(models.Model):
         _("reason for an adjusted score"), blank=True,
         help_text=_("A club admin's reason for saving a hand the rules engine refuses."),
     )
+    # An adjusted hand (a tournament director's decision): the points per side that stand for
+    # this hand instead of the engine's. Set exactly when ``adjusted_reason`` is.
+    adjusted_points = models.JSONField(_("adjusted points"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )
@@ -337,7 +340,16 @@ class Hand(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(
+                condition=(Q(adjusted_points__isnull=True) & Q(adjusted_reason=""))
+                | (Q(adjusted_points__isnull=False) & ~Q(adjusted_reason="")),
+                name="hand_adjusted_with_reason",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.table} – {_('hand')} {self.number}"
+
+    @property
+    def is_adjusted(self) -> bool:
+        return self.adjusted_points is not None

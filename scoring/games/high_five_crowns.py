@@ -200,7 +200,7 @@ def _warnings(
     warnings: list[Issue] = []
     if winner is not None and crowns is not None and crowns[winner] > threshold + DRAW_MAX - 1:
         warnings.append(Issue(FR_CROWNS_HIGH, side=winner, field="crowns",
-                              params={"value": crowns[winner],
+                              params={"value": crowns[winner], "threshold": threshold,
                                       "limit": threshold + DRAW_MAX - 1}))
     if penalties is not None:
         warnings += [Issue(FR_PENALTIES_AT_LIMIT, side=side, field="penalties",

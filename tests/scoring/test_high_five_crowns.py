@@ -87,7 +87,7 @@ def test_example_crowns_high_warns_but_is_valid():
     assert [(w["code"], w["hand"], w["side"], w["field"]) for w in result["warnings"]] == [
         ("FR_CROWNS_HIGH", 1, "Ann", "crowns")
     ]
-    assert result["warnings"][0]["params"] == {"value": 14, "limit": 12}
+    assert result["warnings"][0]["params"] == {"value": 14, "threshold": 10, "limit": 12}
 
 
 def test_example_winner_also_eliminated():

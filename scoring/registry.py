@@ -6,6 +6,7 @@ from .base import Game
 from .games.big_five import BigFive
 from .games.high_five_1959 import HighFive1959
 from .games.high_five_crowns import HighFiveCrowns
+from .games.high_five_tiles import HighFiveTiles
 from .games.jokeren import Jokeren
 
 GAMES: dict[str, Game] = {
@@ -15,5 +16,6 @@ GAMES: dict[str, Game] = {
         HighFive1959(),
         BigFive(),
         HighFiveCrowns(),
+        HighFiveTiles(),
     )
 }

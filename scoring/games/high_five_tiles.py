@@ -1,0 +1,437 @@
+"""HIGH FIVE!, the tile game: one hand per turn, points by the score card, highest wins.
+
+Rules digest: ../shared/rules/high_five_tiles.md
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..base import Conclusion, Game, Outcome
+from ..issues import HAND_INVALID, VALUE_NOT_INTEGER, Issue
+from ..spec import BOOLEAN, CHOICE, CUSTOM, INTEGER, INTEGER_LIST, SIDE, TEXT_LIST, Field, Option
+from ..values import check_keys, is_bool, is_int, rank
+from .tiles_classifier import (
+    CATEGORIES,
+    CATEGORY_ORDER,
+    JOKER,
+    ROW_LENGTH,
+    TILE_CODES,
+    classify,
+    is_tile_code,
+)
+
+START_TILES = 5  # 4 tiles + the player's joker
+DECK = 52
+BOARD_START = 4
+DRAW = 2
+MIN_PLACED = 1
+MAX_PLACED = 4
+
+HT_TURN_ORDER = "HT_TURN_ORDER"
+HT_TILES_PLACED_RANGE = "HT_TILES_PLACED_RANGE"
+HT_TILES_NOT_HELD = "HT_TILES_NOT_HELD"
+HT_FIRST_TURN_TILES = "HT_FIRST_TURN_TILES"
+HT_CATEGORY_UNKNOWN = "HT_CATEGORY_UNKNOWN"
+HT_FORCED_INVALID = "HT_FORCED_INVALID"
+HT_TILES_INVALID = "HT_TILES_INVALID"
+HT_TILES_MISMATCH = "HT_TILES_MISMATCH"
+HT_POINTS_REQUIRED = "HT_POINTS_REQUIRED"
+HT_POINTS_INVALID = "HT_POINTS_INVALID"
+HT_POINTS_MISMATCH = "HT_POINTS_MISMATCH"
+HT_POINTS_INCONSISTENT = "HT_POINTS_INCONSISTENT"
+
+REQUIRED_KEYS = ("side", "tiles_placed")
+OPTIONAL_KEYS = ("category", "points", "tiles", "forced")
+
+
+def supply_at_start(players: int) -> int:
+    """The tiles left to draw once the board and every player have theirs."""
+    return DECK - BOARD_START - (START_TILES - 1) * players
+
+
+def valid_points_card(value: object, sides: Sequence[str] | None = None) -> bool:
+    """Every combination a whole number >= 0, non-decreasing from high_card to high_five."""
+    if not isinstance(value, dict) or set(value) != set(CATEGORIES):
+        return False
+    points = [value[c] for c in CATEGORIES]
+    if not all(is_int(p) and p >= 0 for p in points):
+        return False
+    return all(a <= b for a, b in zip(points, points[1:], strict=False))
+
+
+@dataclass(frozen=True)
+class Scored:
+    """The first turn that scored a combination (every later one must score the same)."""
+
+    category: str
+    points: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class State:
+    sides: tuple[str, ...]
+    card: Mapping[str, int] | None
+    first_turn_tiles: tuple[int, ...]
+    end_bonus: int
+    holding: tuple[int, ...]
+    supply: int
+    next_index: int | None
+    first_turn_done: frozenset[str] = frozenset()
+    first_out: str | None = None
+    scored: tuple[Scored, ...] = ()
+    turns: int = 0
+
+    @property
+    def next_side(self) -> str | None:
+        return None if self.next_index is None else self.sides[self.next_index]
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "holding": dict(zip(self.sides, self.holding, strict=True)),
+            "supply": self.supply,
+            "first_out": self.first_out,
+            "next_side": self.next_side,
+        }
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A hand's well-formed values; None where a value is missing or malformed."""
+
+    side: str | None
+    placed: int | None
+    forced: bool
+    category: object  # as entered: checked by _check_category
+    points: int | None
+    points_given: bool
+    tiles: object  # as entered, None when not given
+
+
+class HighFiveTiles(Game):
+    key = "high_five_tiles"
+    name = "HIGH FIVE! (tiles)"
+    min_sides = 2
+    max_sides = 4
+    better = "higher"
+    options = (
+        Option(
+            "points",
+            CUSTOM,
+            None,
+            "The club's score card: null (the scorekeeper enters each turn's points), or an "
+            "object giving every combination (" + ", ".join(CATEGORIES) + ") a whole number "
+            ">= 0, non-decreasing in that order.",
+            nullable=True,
+            choices=CATEGORIES,
+            minimum=0,
+            check=valid_points_card,
+        ),
+        Option(
+            "first_turn_tiles",
+            INTEGER_LIST,
+            [3, 4],
+            "Tile counts allowed on a player's first (not forced) turn.",
+            minimum=MIN_PLACED,
+            maximum=MAX_PLACED,
+            min_items=1,
+        ),
+        Option(
+            "end_bonus",
+            INTEGER,
+            2,
+            "Bonus points for the first player to have played all their tiles with the "
+            "supply empty.",
+            minimum=0,
+        ),
+    )
+    hand_fields = (
+        Field("side", SIDE, "Whose turn it is: the sides take turns in order, skipping a "
+              "player who holds no tiles."),
+        Field("tiles_placed", INTEGER, "Tiles placed this turn.",
+              minimum=MIN_PLACED, maximum=MAX_PLACED),
+        Field("category", CHOICE, "The combination the five tiles make; null on a forced turn.",
+              required=False, nullable=True, choices=CATEGORIES, condition="forced == false"),
+        Field("points", INTEGER, "The points the score card gives; required when the club "
+              "has no score card (option points null), else optional and checked.",
+              required=False, minimum=0,
+              condition="options.points == null and forced == false"),
+        Field("tiles", TEXT_LIST, "Optional: the five tiles of the row (rank + suit, e.g. "
+              "10H; * is a joker). minimum/maximum are the number of tiles.",
+              required=False, nullable=True, minimum=ROW_LENGTH, maximum=ROW_LENGTH,
+              choices=(*TILE_CODES, JOKER), condition="forced == false"),
+        Field("forced", BOOLEAN, "No row could be completed: one tile placed, 0 points.",
+              required=False, default=False),
+    )
+    error_codes = (
+        HT_TURN_ORDER,
+        HT_TILES_PLACED_RANGE,
+        HT_TILES_NOT_HELD,
+        HT_FIRST_TURN_TILES,
+        HT_CATEGORY_UNKNOWN,
+        HT_FORCED_INVALID,
+        HT_TILES_INVALID,
+        HT_TILES_MISMATCH,
+        HT_POINTS_REQUIRED,
+        HT_POINTS_INVALID,
+        HT_POINTS_MISMATCH,
+        HT_POINTS_INCONSISTENT,
+    )
+    extra_keys = ("state",)
+
+    def start(self, sides: Sequence[str], options: Mapping[str, Any]) -> State:
+        return State(
+            sides=tuple(sides),
+            card=options["points"],
+            first_turn_tiles=tuple(options["first_turn_tiles"]),
+            end_bonus=options["end_bonus"],
+            holding=(START_TILES,) * len(sides),
+            supply=supply_at_start(len(sides)),
+            next_index=0,
+        )
+
+    def finished(self, state: State) -> bool:
+        return state.next_index is None
+
+    def play(self, state: State, hand: dict[str, Any]) -> Outcome:
+        errors = check_keys(hand, required=REQUIRED_KEYS, optional=OPTIONAL_KEYS)
+        forced = hand.get("forced", False)
+        if not is_bool(forced):
+            errors.append(Issue(HAND_INVALID, field="forced", params={"reason": "not_boolean"}))
+        side, own_turn, order_errors = _check_side(state, hand)
+        errors += order_errors
+        placed, placed_errors = _read_int(hand, "tiles_placed", side)
+        points, points_errors = _read_int(hand, "points", side)
+        errors += placed_errors + points_errors
+        if not is_bool(forced):
+            # Whether the turn is forced decides what else applies: only the range is sure.
+            return Outcome(errors + _check_range(side, placed))
+        turn = Turn(side, placed, forced, hand.get("category"), points,
+                    "points" in hand, hand.get("tiles"))
+        errors += _check_turn(state, turn, own_turn=own_turn)
+        if errors or side is None or placed is None:
+            return Outcome(errors)
+        return _advance(state, turn, side, placed)
+
+    def conclude(self, state: State, totals: dict[str, int]) -> Conclusion:
+        totals = dict(totals)
+        if state.first_out is not None:
+            totals[state.first_out] += state.end_bonus
+        ranking = rank(state.sides, totals, self.better)
+        return Conclusion(totals, dict(totals), ranking, {"state": state.describe()})
+
+
+# -- reading the hand ----------------------------------------------------------------------
+def _check_side(state: State, hand: Mapping[str, Any]) -> tuple[str | None, bool, list[Issue]]:
+    """The side named (None if not a side), whether it is their turn, and HT_TURN_ORDER."""
+    if "side" not in hand:
+        return None, False, []  # HAND_INVALID from check_keys
+    value = hand["side"]
+    known = value if isinstance(value, str) and value in state.sides else None
+    if known is not None and known == state.next_side:
+        return known, True, []
+    issue = Issue(HT_TURN_ORDER, side=known, field="side", params={"expected": state.next_side})
+    return known, False, [issue]
+
+
+def _read_int(
+    hand: Mapping[str, Any], name: str, side: str | None
+) -> tuple[int | None, list[Issue]]:
+    if name not in hand:
+        return None, []
+    value = hand[name]
+    if not is_int(value):
+        return None, [Issue(VALUE_NOT_INTEGER, side=side, field=name)]
+    return value, []
+
+
+# -- the checks ----------------------------------------------------------------------------
+def _check_turn(state: State, turn: Turn, *, own_turn: bool) -> list[Issue]:
+    errors = _check_range(turn.side, turn.placed)
+    if own_turn and not errors:
+        errors += _check_held(state, turn)
+    if turn.forced:
+        return errors + _check_forced(turn)
+    if own_turn and not errors:
+        errors += _check_first_turn(state, turn)
+    category, category_errors = _check_category(turn)
+    errors += category_errors
+    errors += _check_tiles(state, turn, category)
+    return errors + _check_points(state, turn, category)
+
+
+def _check_range(side: str | None, placed: int | None) -> list[Issue]:
+    if placed is None or MIN_PLACED <= placed <= MAX_PLACED:
+        return []
+    return [Issue(HT_TILES_PLACED_RANGE, side=side, field="tiles_placed",
+                  params={"value": placed, "minimum": MIN_PLACED, "maximum": MAX_PLACED})]
+
+
+def _check_held(state: State, turn: Turn) -> list[Issue]:
+    if turn.side is None or turn.placed is None:
+        return []
+    holding = state.holding[state.sides.index(turn.side)]
+    if turn.placed <= holding:
+        return []
+    return [Issue(HT_TILES_NOT_HELD, side=turn.side, field="tiles_placed",
+                  params={"value": turn.placed, "holding": holding})]
+
+
+def _check_first_turn(state: State, turn: Turn) -> list[Issue]:
+    if turn.placed is None or turn.side in state.first_turn_done:
+        return []
+    if turn.placed in state.first_turn_tiles:
+        return []
+    return [Issue(HT_FIRST_TURN_TILES, side=turn.side, field="tiles_placed",
+                  params={"value": turn.placed, "allowed": sorted(set(state.first_turn_tiles))})]
+
+
+def _check_forced(turn: Turn) -> list[Issue]:
+    def bad(field: str, value: object) -> Issue:
+        return Issue(HT_FORCED_INVALID, side=turn.side, field=field,
+                     params={"reason": field, "value": value})
+
+    errors: list[Issue] = []
+    if turn.placed is not None and turn.placed != 1:
+        errors.append(bad("tiles_placed", turn.placed))
+    if turn.category is not None:
+        errors.append(bad("category", turn.category))
+    if turn.tiles is not None:
+        errors.append(bad("tiles", turn.tiles))
+    if turn.points is not None and turn.points < 0:
+        errors.append(_points_invalid(turn))
+    elif turn.points is not None and turn.points > 0:
+        errors.append(bad("points", turn.points))
+    return errors
+
+
+def _check_category(turn: Turn) -> tuple[str | None, list[Issue]]:
+    if isinstance(turn.category, str) and turn.category in CATEGORY_ORDER:
+        return turn.category, []
+    return None, [Issue(HT_CATEGORY_UNKNOWN, side=turn.side, field="category",
+                        params={"value": turn.category})]
+
+
+def _check_tiles(state: State, turn: Turn, category: str | None) -> list[Issue]:
+    if turn.tiles is None:
+        return []
+    reason = _tiles_problem(turn.tiles, len(state.sides))
+    if reason is not None:
+        return [Issue(HT_TILES_INVALID, side=turn.side, field="tiles",
+                      params={"reason": reason, "jokers_allowed": len(state.sides)})]
+    assert isinstance(turn.tiles, list)
+    made = classify(turn.tiles)
+    if category is None or made == category:
+        return []
+    return [Issue(HT_TILES_MISMATCH, side=turn.side, field="tiles", params={"category": made})]
+
+
+def _tiles_problem(tiles: object, players: int) -> str | None:
+    """Why the tiles are no row: count, code, duplicate, jokers; None when they are one."""
+    if not isinstance(tiles, list) or len(tiles) != ROW_LENGTH:
+        return "count"
+    if not all(is_tile_code(t) for t in tiles):
+        return "code"
+    real = [t for t in tiles if t != JOKER]
+    if len(set(real)) != len(real):
+        return "duplicate"
+    if len(tiles) - len(real) > players:
+        return "jokers"
+    return None
+
+
+def _check_points(state: State, turn: Turn, category: str | None) -> list[Issue]:
+    if turn.points is None:
+        if state.card is None and not turn.points_given:
+            return [Issue(HT_POINTS_REQUIRED, side=turn.side, field="points")]
+        return []
+    if turn.points < 0:
+        return [_points_invalid(turn)]
+    if category is None:
+        return []
+    if state.card is not None:
+        return _check_card(state.card, turn, category)
+    return _check_consistent(state.scored, turn, category, turn.points)
+
+
+def _points_invalid(turn: Turn) -> Issue:
+    return Issue(HT_POINTS_INVALID, side=turn.side, field="points", params={"value": turn.points})
+
+
+def _check_card(card: Mapping[str, int], turn: Turn, category: str) -> list[Issue]:
+    expected = card[category]
+    if turn.points == expected:
+        return []
+    return [Issue(HT_POINTS_MISMATCH, side=turn.side, field="points",
+                  params={"value": turn.points, "expected": expected, "category": category})]
+
+
+def _contradicts(earlier: Scored, category: str, points: int) -> bool:
+    before, now = CATEGORY_ORDER[earlier.category], CATEGORY_ORDER[category]
+    if before == now:
+        return earlier.points != points
+    return earlier.points > points if before < now else earlier.points < points
+
+
+def _check_consistent(
+    scored: Sequence[Scored], turn: Turn, category: str, points: int
+) -> list[Issue]:
+    for earlier in scored:  # in turn order: the earliest contradiction is reported
+        if _contradicts(earlier, category, points):
+            return [Issue(HT_POINTS_INCONSISTENT, side=turn.side, field="points",
+                          params={"value": points, "turn": earlier.turn,
+                                  "category": earlier.category, "points": earlier.points})]
+    return []
+
+
+# -- the state after a turn ----------------------------------------------------------------
+def _turn_points(state: State, turn: Turn, category: str | None) -> int:
+    if category is None:
+        return 0
+    if state.card is not None:
+        return state.card[category]
+    assert turn.points is not None
+    return turn.points
+
+
+def _advance(state: State, turn: Turn, side: str, placed: int) -> Outcome:
+    category = None if turn.forced else str(turn.category)
+    points = _turn_points(state, turn, category)
+    index = state.sides.index(side)
+    drawn = min(DRAW, state.supply)
+    holding = list(state.holding)
+    holding[index] += drawn - placed
+    first_out = state.first_out
+    if first_out is None and holding[index] == 0:
+        first_out = side  # holding nothing implies the supply is empty
+    scored = state.scored
+    if category is not None and all(s.category != category for s in scored):
+        scored += (Scored(category, points, state.turns + 1),)
+    after = replace(
+        state,
+        holding=tuple(holding),
+        supply=state.supply - drawn,
+        next_index=_next_index(holding, index),
+        first_turn_done=state.first_turn_done | {side},
+        first_out=first_out,
+        scored=scored,
+        turns=state.turns + 1,
+    )
+    derived = {
+        "points": {s: (points if s == side else 0) for s in state.sides},
+        "category": category,
+    }
+    return Outcome([], [], derived, after)
+
+
+def _next_index(holding: Sequence[int], current: int) -> int | None:
+    """The next side in order that still holds tiles; None when nobody does."""
+    count = len(holding)
+    for step in range(1, count + 1):
+        candidate = (current + step) % count
+        if holding[candidate] > 0:
+            return candidate
+    return None

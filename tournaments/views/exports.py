@@ -1,5 +1,51 @@
-"""Views: exports."""
+"""Views: score sheets, result PDFs, the season workbook and the season import.
 
-from django.urls import URLPattern
+Members may download the PDFs and the workbook of their own club; only club admins import.
+Thin: look the object up within the club, call a selector and a renderer, send the bytes.
+"""
 
-urlpatterns: list[URLPattern] = []
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import URLPattern, path
+from django.utils.text import slugify
+
+from clubmanager.access import club_view
+from clubmanager.models import Role
+
+from ..models import Round
+from ..pdf.sheets import round_sheets_pdf
+from ..selectors.exports import round_tables
+
+PDF = "application/pdf"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _download(
+    content: bytes, content_type: str, filename: str, inline: bool = True
+) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    disposition = "inline" if inline else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@club_view(Role.MEMBER)
+def round_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
+    """The score sheets of a round: blank by default, ``?filled=1`` with the entered scores."""
+    round_ = get_object_or_404(
+        Round.objects.select_related("evening__competition__club"),
+        pk=round_id, evening__competition__club=request.club,  # type: ignore[attr-defined]
+    )
+    filled = request.GET.get("filled") == "1"
+    content = round_sheets_pdf(round_, round_tables(round_), filled=filled)
+    evening = round_.evening
+    name = slugify(f"{evening.competition.name} {evening.date} round {round_.number}")
+    return _download(content, PDF, f"{name}{'-filled' if filled else ''}.pdf")
+
+
+urlpatterns: list[URLPattern] = [
+    path("rounds/<int:round_id>/sheets.pdf", round_sheets, name="round_sheets"),
+]

@@ -1,0 +1,227 @@
+"""Score sheets and result PDFs, read back with pypdf."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from benchmarks.season import play_table
+from tournaments.models import Round, Seat, Table
+from tournaments.pdf.sheets import RENDERERS, round_sheets_pdf
+from tournaments.selectors.exports import round_tables
+
+# One played table per game: (game, options, players, hands as entered).
+HF_HANDS = [
+    {"end": "out", "out": "Ann & Cor", "sides": {
+        "Ann & Cor": {"opened": True, "target": 60, "opening": 65, "table": 640, "fives": 6,
+                      "straights": 1, "hand": 40},
+        "Bob & Dirk": {"opened": True, "target": 80, "opening": 85, "table": 310, "fives": 4,
+                       "straights": 1, "hand": 115}}},
+    {"end": "stock_exhausted", "sides": {
+        "Ann & Cor": {"opened": False, "target": None},
+        "Bob & Dirk": {"opened": False, "target": None}}},
+]
+GAMES_PLAYED: dict[str, tuple[dict[str, Any], list[str], list[dict[str, Any]]]] = {
+    "high_five_1959": ({}, ["Ann", "Bob", "Cor", "Dirk"], HF_HANDS),
+    "jokeren": ({}, ["Ann", "Bob", "Cor", "Dirk"], [
+        {"penalties": {"Ann": 0, "Bob": 45, "Cor": 12, "Dirk": 88}},
+        {"penalties": {"Ann": 17, "Bob": 0, "Cor": 23, "Dirk": 5}},
+    ]),
+    "big_five": ({"games": 3}, ["Ann", "Bob", "Cor"], [
+        {"end": "went_out", "cards_left": {"Ann": 0, "Bob": 12, "Cor": 20}},
+        {"end": "went_out", "cards_left": {"Ann": 8, "Bob": 0, "Cor": 15}},
+        {"end": "went_out", "cards_left": {"Ann": 5, "Bob": 9, "Cor": 0}},
+    ]),
+    "high_five_tiles": ({}, ["Ann", "Bob"], [
+        {"side": "Ann", "tiles_placed": 3, "category": "full_house", "points": 10},
+        {"side": "Bob", "tiles_placed": 4, "category": "pair", "points": 3},
+        {"side": "Ann", "tiles_placed": 2, "category": "pair", "points": 3},
+    ]),
+    "high_five_crowns": ({"games": 2}, ["Ann", "Bob", "Cor"], [
+        {"winner": "Ann", "eliminated": [], "crowns": {"Ann": 11, "Bob": 6, "Cor": 8},
+         "penalties": {"Ann": 2, "Bob": 7, "Cor": 9}},
+        {"winner": "Cor", "eliminated": ["Bob"], "crowns": {"Ann": 4, "Cor": 12},
+         "penalties": {"Ann": 5, "Cor": 1}},
+    ]),
+}
+# Numbers each filled sheet must show (derived by the engine for the hands above).
+EXPECTED_NUMBERS = {
+    "high_five_1959": ["1130", "445", "11", "4"],
+    "jokeren": ["45", "88", "17", "35", "93", "Total penalty points"],
+    "big_five": ["13", "21", "35"],
+    "high_five_tiles": ["13", "3", "End bonus"],
+    "high_five_crowns": ["11", "12", "out 1"],
+}
+EXPECTED_BLANK = {
+    "high_five_1959": ["Played for", "100", "Crosses", "Competition (total ÷ 100)"],
+    "jokeren": ["three of a kind", "run of six", "out at once"],
+    "big_five": ["Game", "Total cards left"],
+    "high_five_tiles": ["full house", "royal flush", "End bonus (first out: 2)"],
+    "high_five_crowns": ["Crowns", "Penalties", "Place"],
+}
+
+
+def pdf_text(data: bytes) -> list[str]:
+    assert data.startswith(b"%PDF")
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+@pytest.fixture
+def english_club(club: Any) -> Any:
+    club.language = "en"
+    club.save()
+    return club
+
+
+@pytest.fixture
+def played_round(
+    english_club: Any, make_member: Callable[..., Any], make_competition: Callable[..., Any],
+    make_evening: Callable[..., Any], make_round: Callable[..., Any],
+) -> Callable[..., Round]:
+    def make(game: str, filled: bool = True, tables: int = 1, names: list[str] | None = None
+             ) -> Round:
+        options, players, hands = GAMES_PLAYED[game]
+        competition = make_competition(english_club, game, options=options)
+        people = names or players
+        members = [make_member(english_club, name=f"{n} {t}" if tables > 1 else n)
+                   for t in range(tables) for n in people]
+        evening = make_evening(competition, members=members)
+        round_ = make_round(evening)
+        participants = list(evening.participants.select_related("member").order_by("pk"))
+        for t in range(tables):
+            group = participants[t * len(people):(t + 1) * len(people)]
+            table = Table.objects.create(round=round_, number=t + 1, game=game, options=options,
+                                         first_dealer=2, scorekeeper=1)
+            from tournaments.matches import assign_sides
+            sides = assign_sides(game, [p.name for p in group])
+            seats = Seat.objects.bulk_create(
+                Seat(table=table, position=i, participant=p, side=s, team=team)
+                for i, (p, (s, team)) in enumerate(zip(group, sides, strict=True), start=1))
+            if filled and tables == 1 and names is None:
+                play_table(table, list(seats), hands)
+        return Round.objects.select_related("evening__competition__club").get(pk=round_.pk)
+
+    return make
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_PLAYED))
+def test_filled_sheet_shows_names_and_engine_numbers(game: str, played_round: Any) -> None:
+    round_ = played_round(game)
+    pages = pdf_text(round_sheets_pdf(round_, round_tables(round_), filled=True))
+    assert len(pages) == 1
+    text = pages[0]
+    for name in (*GAMES_PLAYED[game][1], "De Harten Vrouw", round_.evening.competition.name):
+        assert name in text
+    assert "First dealer" in text and "Bob (seat 2)" in text
+    assert "Scorekeeper" in text and "Ann (seat 1)" in text
+    for expected in EXPECTED_NUMBERS[game]:
+        assert expected in text, (game, expected)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_PLAYED))
+def test_blank_sheet_has_the_grid_and_no_scores(game: str, played_round: Any) -> None:
+    round_ = played_round(game)  # scores are entered, the blank sheet still shows none
+    pages = pdf_text(round_sheets_pdf(round_, round_tables(round_), filled=False))
+    text = pages[0]
+    assert "blank, for play on paper" in text
+    for expected in EXPECTED_BLANK[game]:
+        assert expected in text, (game, expected)
+    for name in ("Ann", "Bob"):
+        assert name in text
+    if game == "jokeren":
+        assert "88" not in text and "45" not in text
+
+
+def test_high_five_1959_score_list_strikes_and_crosses(played_round: Any) -> None:
+    round_ = played_round("high_five_1959")
+    text = pdf_text(round_sheets_pdf(round_, round_tables(round_), filled=True))[0]
+    # Seven rounds at most with the default options: 5 numbers + 3 crosses - 1.
+    assert re.search(r"\b7\b", text)
+    assert "80 ×" in text  # the number the team was crossed on
+    assert text.count("×") >= 4  # 1 + 2 crosses on the score list, and the round cells
+
+
+def test_registry_covers_every_game() -> None:
+    from scoring import GAMES
+
+    assert set(RENDERERS) == set(GAMES)
+
+
+def test_multi_table_round_is_one_pdf_with_a_page_per_table(played_round: Any) -> None:
+    round_ = played_round("jokeren", tables=3)
+    pages = pdf_text(round_sheets_pdf(round_, round_tables(round_), filled=False))
+    assert len(pages) == 3
+    for number, page in enumerate(pages, start=1):
+        assert f"Ann {number - 1}" in page
+        assert re.search(rf"Table\s*{number}\b", page)
+
+
+def test_dutch_club_gets_a_dutch_sheet(played_round: Any, english_club: Any) -> None:
+    round_ = played_round("jokeren")
+    english_club.language = "nl"
+    english_club.save()
+    round_ = Round.objects.select_related("evening__competition__club").get(pk=round_.pk)
+    text = pdf_text(round_sheets_pdf(round_, round_tables(round_), filled=True))[0]
+    assert "Tafel" in text and "Schrijver" in text
+
+
+def test_names_outside_latin1_do_not_crash(played_round: Any) -> None:
+    round_ = played_round("jokeren", names=["Łukasz", "Zoë", "Çağla", "Ярослав"])
+    text = pdf_text(round_sheets_pdf(round_, round_tables(round_), filled=False))[0]
+    assert "Zoë" in text
+    assert "Łukasz" in text or "?ukasz" in text
+
+
+def test_round_sheets_view(played_round: Any, client_for: Any, member_user: Any,
+                           django_assert_max_num_queries: Any) -> None:
+    round_ = played_round("jokeren", tables=4)
+    competition = round_.evening.competition
+    url = reverse("tournaments:round_sheets", kwargs={
+        "club": competition.club.slug, "round_id": round_.pk})
+    client = client_for(member_user)
+    with django_assert_max_num_queries(12):
+        response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert len(pdf_text(response.content)) == 4
+    filled = client.get(url + "?filled=1")
+    assert "filled in" in pdf_text(filled.content)[0]
+
+
+def test_round_sheets_of_another_club_are_not_found(played_round: Any, client_for: Any,
+                                                    other_admin_user: Any) -> None:
+    round_ = played_round("jokeren")
+    url = reverse("tournaments:round_sheets", kwargs={"club": "ons-genoegen",
+                                                      "round_id": round_.pk})
+    assert client_for(other_admin_user).get(url).status_code == 404
+
+
+@pytest.fixture
+def pdf_dump(request: Any) -> Callable[[str, bytes], None]:
+    """With PDF_DUMP=dir set, write the PDFs to look at them (pdftoppm -png -r 60)."""
+    import os
+    from pathlib import Path
+
+    target = os.environ.get("PDF_DUMP")
+
+    def dump(name: str, data: bytes) -> None:
+        if target:
+            Path(target).mkdir(parents=True, exist_ok=True)
+            (Path(target) / f"{name}.pdf").write_bytes(data)
+
+    return dump
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_PLAYED))
+def test_sheets_for_viewing(game: str, played_round: Any, pdf_dump: Any) -> None:
+    round_ = played_round(game)
+    for filled in (False, True):
+        data = round_sheets_pdf(round_, round_tables(round_), filled=filled)
+        assert len(pdf_text(data)) == 1
+        pdf_dump(f"{game}-{'filled' if filled else 'blank'}", data)

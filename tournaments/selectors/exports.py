@@ -1,0 +1,91 @@
+"""Reads for the printed sheets, the result PDFs and the season workbook.
+
+Each function runs a fixed number of queries, whatever the size of the round or the season:
+tables come with their seats (participant and member joined) and their hands prefetched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from clubmanager.models import Member
+
+from ..models import Competition, Evening, Hand, Round, Seat, Table
+
+
+@dataclass
+class TableData:
+    """One table with its seats (in seat order) and its hands as entered (in order)."""
+
+    table: Table
+    seats: list[Seat]
+    hands: list[dict[str, Any]]
+
+
+def _seats() -> Prefetch[Seat]:
+    return Prefetch(
+        "seats",
+        queryset=Seat.objects.select_related("participant__member").order_by("position"),
+    )
+
+
+def _hands() -> Prefetch[Hand]:
+    return Prefetch("hands", queryset=Hand.objects.only("id", "table_id", "number", "data")
+                    .order_by("number"))
+
+
+def _table_data(tables: QuerySet[Table], *, with_hands: bool = True) -> list[TableData]:
+    prefetches: list[Any] = [_seats()]
+    if with_hands:
+        prefetches.append(_hands())
+    result = []
+    for table in tables.prefetch_related(*prefetches):
+        hands = [h.data for h in table.hands.all()] if with_hands else []
+        result.append(TableData(table=table, seats=list(table.seats.all()), hands=hands))
+    return result
+
+
+def round_tables(round_: Round) -> list[TableData]:
+    """The tables of a round in table order, with seats and hands (3 queries)."""
+    return _table_data(Table.objects.filter(round=round_).order_by("number"))
+
+
+def evening_tables(evening: Evening, *, with_hands: bool = False) -> list[TableData]:
+    """Every table of the evening, in round and table order (2–3 queries)."""
+    tables = (
+        Table.objects.filter(round__evening=evening)
+        .select_related("round")
+        .order_by("round__number", "number")
+    )
+    return _table_data(tables, with_hands=with_hands)
+
+
+def season_evenings(competition: Competition) -> list[Evening]:
+    return list(Evening.objects.filter(competition=competition).order_by("date"))
+
+
+def season_tables(competition: Competition, *, with_hands: bool = True) -> Iterator[TableData]:
+    """Every table of the season, in date, round and table order (3 queries).
+
+    Loaded in one go: a 40-evening season of 20 tables a round is a few thousand rows.
+    """
+    tables = (
+        Table.objects.filter(round__evening__competition=competition)
+        .select_related("round__evening")
+        .order_by("round__evening__date", "round__number", "number")
+    )
+    yield from _table_data(tables, with_hands=with_hands)
+
+
+def club_members(competition: Competition) -> list[Member]:
+    return list(
+        Member.objects.filter(club_id=competition.club_id).order_by("name", "member_number")
+    )
+
+
+def competition_is_empty(competition: Competition) -> bool:
+    return not Evening.objects.filter(competition=competition).exists()

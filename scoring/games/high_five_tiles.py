@@ -6,7 +6,7 @@ Rules digest: ../shared/rules/high_five_tiles.md
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..base import Conclusion, Game, Outcome
@@ -318,29 +318,25 @@ def _check_category(turn: Turn) -> tuple[str | None, list[Issue]]:
 def _check_tiles(state: State, turn: Turn, category: str | None) -> list[Issue]:
     if turn.tiles is None:
         return []
-    reason = _tiles_problem(turn.tiles, len(state.sides))
+    made, reason = _classify_row(turn.tiles, len(state.sides))
     if reason is not None:
         return [Issue(HT_TILES_INVALID, side=turn.side, field="tiles",
                       params={"reason": reason, "jokers_allowed": len(state.sides)})]
-    assert isinstance(turn.tiles, list)
-    made = classify(turn.tiles)
     if category is None or made == category:
         return []
     return [Issue(HT_TILES_MISMATCH, side=turn.side, field="tiles", params={"category": made})]
 
 
-def _tiles_problem(tiles: object, players: int) -> str | None:
-    """Why the tiles are no row: count, code, duplicate, jokers; None when they are one."""
+def _classify_row(tiles: object, players: int) -> tuple[str | None, str | None]:
+    """The combination the tiles make, or why they are no row: count, code, duplicate, jokers."""
     if not isinstance(tiles, list) or len(tiles) != ROW_LENGTH:
-        return "count"
-    if not all(is_tile_code(t) for t in tiles):
-        return "code"
-    real = [t for t in tiles if t != JOKER]
-    if len(set(real)) != len(real):
-        return "duplicate"
-    if len(tiles) - len(real) > players:
-        return "jokers"
-    return None
+        return None, "count"
+    made = classify(tiles)
+    if made is None:
+        return None, ("code" if not all(is_tile_code(t) for t in tiles) else "duplicate")
+    if tiles.count(JOKER) > players:
+        return None, "jokers"
+    return made, None
 
 
 def _check_points(state: State, turn: Turn, category: str | None) -> list[Issue]:
@@ -410,8 +406,11 @@ def _advance(state: State, turn: Turn, side: str, placed: int) -> Outcome:
     scored = state.scored
     if category is not None and all(s.category != category for s in scored):
         scored += (Scored(category, points, state.turns + 1),)
-    after = replace(
-        state,
+    after = State(
+        sides=state.sides,
+        card=state.card,
+        first_turn_tiles=state.first_turn_tiles,
+        end_bonus=state.end_bonus,
         holding=tuple(holding),
         supply=state.supply - drawn,
         next_index=_next_index(holding, index),

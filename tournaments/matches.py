@@ -88,3 +88,67 @@ def evaluate_table(
     table: Table, seats: Sequence[Seat], hands: Iterable[dict[str, Any]]
 ) -> dict[str, Any]:
     return evaluate(table_document(table, seats, hands))
+
+
+def evaluate_entries(
+    table: Table,
+    seats: Sequence[Seat],
+    entries: Sequence[tuple[dict[str, Any], dict[str, int] | None]],
+) -> dict[str, Any]:
+    """Evaluate a table's hands, some of which may be a club admin's adjusted score.
+
+    ``entries`` are ``(data, adjusted_points)`` in playing order; ``adjusted_points`` is None for
+    an ordinary hand. An adjusted hand is one the engine refused and a club admin saved anyway
+    with a reason, so the engine cannot be fed it. How such a match is derived (kept simple and
+    honest):
+
+    * the engine evaluates the ordinary hands, in order, the adjusted ones left out (so every
+      ordinary hand is still checked, against the state the ordinary hands before it left);
+    * each adjusted hand's points stand as the admin entered them: they are added to the side's
+      total *and* to its competition points, one for one;
+    * with an adjusted hand the ranking is by competition points (``better``), ties shared;
+    * whether the match is finished is the engine's call on the ordinary hands.
+
+    The evaluation gets ``adjusted`` (points per side from adjusted hands), ``hand_map`` (for
+    each entry, the index into ``evaluation["hands"]`` or None) and ``engine_numbers`` (for each
+    entry, the engine's 1-based hand number or None).
+    """
+    ordinary = [data for data, adjusted in entries if adjusted is None]
+    evaluation = evaluate_table(table, seats, ordinary)
+    hand_map: list[int | None] = []
+    index = 0
+    for _data, adjusted in entries:
+        if adjusted is None:
+            hand_map.append(index)
+            index += 1
+        else:
+            hand_map.append(None)
+    evaluation["hand_map"] = hand_map
+    evaluation["engine_numbers"] = [None if i is None else i + 1 for i in hand_map]
+    sides = sides_of(seats)
+    extra = {side: 0 for side in sides}
+    for _data, adjusted in entries:
+        for side, points in (adjusted or {}).items():
+            if side in extra:
+                extra[side] += int(points)
+    evaluation["adjusted"] = extra
+    if any(adjusted is not None for _data, adjusted in entries) and sides:
+        totals = {s: evaluation["totals"].get(s, 0) + extra[s] for s in sides}
+        competition = {s: evaluation["competition_points"].get(s, 0) + extra[s] for s in sides}
+        evaluation["totals"], evaluation["competition_points"] = totals, competition
+        higher = evaluation.get("better") == "higher"
+        values = sorted(set(competition.values()), reverse=higher)
+        evaluation["ranking"] = [[s for s in sides if competition[s] == v] for v in values]
+    return evaluation
+
+
+def apply_entries(
+    table: Table, seats: Sequence[Seat], evaluation: dict[str, Any], hand_count: int
+) -> None:
+    """``apply_evaluation`` for a match that may hold adjusted hands (see evaluate_entries)."""
+    apply_evaluation(table, seats, evaluation)
+    table.hand_count = hand_count
+    if hand_count:
+        places = places_from_ranking(evaluation["ranking"])
+        for seat in seats:
+            seat.place = places.get(seat.side)

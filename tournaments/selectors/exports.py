@@ -7,7 +7,7 @@ tables come with their seats (participant and member joined) and their hands pre
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -24,6 +24,8 @@ class TableData:
     table: Table
     seats: list[Seat]
     hands: list[dict[str, Any]]
+    #: (number, data, adjusted points or None, adjusted reason) per hand, in order
+    entries: list[tuple[int, dict[str, Any], Any, str]] = field(default_factory=list)
 
 
 def _seats() -> Prefetch[Seat]:
@@ -34,8 +36,9 @@ def _seats() -> Prefetch[Seat]:
 
 
 def _hands() -> Prefetch[Hand]:
-    return Prefetch("hands", queryset=Hand.objects.only("id", "table_id", "number", "data")
-                    .order_by("number"))
+    return Prefetch("hands", queryset=Hand.objects.only(
+        "id", "table_id", "number", "data", "adjusted_points", "adjusted_reason"
+    ).order_by("number"))
 
 
 def _table_data(tables: QuerySet[Table], *, with_hands: bool = True) -> list[TableData]:
@@ -44,8 +47,11 @@ def _table_data(tables: QuerySet[Table], *, with_hands: bool = True) -> list[Tab
         prefetches.append(_hands())
     result = []
     for table in tables.prefetch_related(*prefetches):
-        hands = [h.data for h in table.hands.all()] if with_hands else []
-        result.append(TableData(table=table, seats=list(table.seats.all()), hands=hands))
+        stored = list(table.hands.all()) if with_hands else []
+        result.append(TableData(
+            table=table, seats=list(table.seats.all()), hands=[h.data for h in stored],
+            entries=[(h.number, h.data, h.adjusted_points, h.adjusted_reason) for h in stored],
+        ))
     return result
 
 

@@ -14,7 +14,8 @@ from django.utils.text import slugify
 from clubmanager.access import club_view
 from clubmanager.models import Role
 
-from ..models import Round
+from ..exports import season_workbook
+from ..models import Competition, Round
 from ..pdf.sheets import round_sheets_pdf
 from ..selectors.exports import round_tables
 
@@ -49,3 +50,19 @@ def round_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
 urlpatterns: list[URLPattern] = [
     path("rounds/<int:round_id>/sheets.pdf", round_sheets, name="round_sheets"),
 ]
+
+
+@club_view(Role.MEMBER)
+def season_xlsx(request: HttpRequest, competition_id: int) -> HttpResponse:
+    competition = get_object_or_404(
+        Competition.objects.select_related("club"),
+        pk=competition_id, club=request.club,  # type: ignore[attr-defined]
+    )
+    content = season_workbook(competition)
+    return _download(content, XLSX, f"{slugify(competition.name) or 'season'}.xlsx",
+                     inline=False)
+
+
+urlpatterns.append(
+    path("<int:competition_id>/season.xlsx", season_xlsx, name="season_xlsx"),
+)

@@ -1,0 +1,137 @@
+"""The season workbook: sheets, cell types, frozen headers, filters, LibreOffice, the view."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from benchmarks.season import build_jokeren_season
+from tournaments.exports import season_workbook
+from tournaments.models import Seat
+
+
+@pytest.fixture
+def season(club: Any) -> Any:
+    # 10 people an evening: tables of 4, 4 and 2; two guests.
+    return build_jokeren_season(club, evenings=3, members=8, rounds=2, guests=["Gast Één", "Zoë"])
+
+
+def open_workbook(data: bytes) -> Any:
+    return load_workbook(io.BytesIO(data))
+
+
+def test_workbook_has_every_sheet_in_the_club_language(season: Any) -> None:
+    book = open_workbook(season_workbook(season))
+    dates = [e.date.isoformat() for e in season.evenings.order_by("date")]
+    assert book.sheetnames == ["Stand", *dates, "Alle uitslagen", "Leden", "Handen"]
+
+
+def test_workbook_in_english(season: Any) -> None:
+    season.club.language = "en"
+    season.club.save()
+    book = open_workbook(season_workbook(season))
+    assert book.sheetnames[0] == "Standings"
+    assert book.sheetnames[-3:] == ["All results", "Members", "Hands"]
+    assert book["All results"]["A1"].value == "Date"
+
+
+def test_cells_are_typed_and_headers_frozen_and_filtered(season: Any) -> None:
+    book = open_workbook(season_workbook(season))
+    for sheet in book.worksheets:
+        assert sheet.freeze_panes == "A2", sheet.title
+        assert sheet.auto_filter.ref and sheet.auto_filter.ref.startswith("A1:"), sheet.title
+        assert sheet["A1"].font.b, sheet.title
+        assert sheet.column_dimensions["A"].width >= 7
+    results = book["Alle uitslagen"]
+    row = [c.value for c in results[2]]
+    assert isinstance(row[0], datetime.datetime)  # a date cell
+    assert results["A2"].number_format == "dd-mm-yyyy"
+    assert all(isinstance(v, int) for v in (row[1], row[2], row[3], row[8], row[9], row[10]))
+    assert isinstance(row[5], str)  # member numbers are text ("B001")
+
+
+def test_all_results_are_the_stored_engine_values(season: Any) -> None:
+    book = open_workbook(season_workbook(season))
+    rows = list(book["Alle uitslagen"].iter_rows(min_row=2, values_only=True))
+    seats = Seat.objects.filter(table__round__evening__competition=season)
+    assert len(rows) == seats.count() == 3 * 2 * 10
+    stored = sorted((s.participant.name, s.points, s.competition_points) for s in
+                    seats.select_related("participant__member"))
+    assert sorted((r[4], r[8], r[9]) for r in rows) == stored
+    guests = [r for r in rows if r[6] is True]
+    assert {r[4] for r in guests} == {"Gast Één", "Zoë"}
+    assert book["Alle uitslagen"].max_row == 61
+
+
+def test_standings_sheet_lists_every_member_with_numbers(season: Any) -> None:
+    book = open_workbook(season_workbook(season))
+    sheet = book["Stand"]
+    header = [c.value for c in sheet[1]]
+    assert header[:4] == ["Plaats", "Naam", "Lidnummer", "Totaal"]
+    rows = list(sheet.iter_rows(min_row=2, values_only=True))
+    assert len(rows) == 8
+    assert all(isinstance(r[3], int) for r in rows)
+    assert {r[2] for r in rows} == {f"B{i:03d}" for i in range(1, 9)}
+
+
+def test_hands_sheet_holds_every_hand_as_entered(season: Any) -> None:
+    import json
+
+    book = open_workbook(season_workbook(season))
+    rows = list(book["Handen"].iter_rows(min_row=2, values_only=True))
+    assert len(rows) == 3 * 2 * 3 * 7  # evenings × rounds × tables × deals
+    first = json.loads(rows[0][20])
+    assert set(first["penalties"]) <= {r[8] for r in rows} | {r[10] for r in rows} | {
+        r[12] for r in rows} | {r[14] for r in rows}
+
+
+def test_export_runs_a_bounded_number_of_queries(club: Any, django_assert_max_num_queries: Any
+                                                 ) -> None:
+    small = build_jokeren_season(club, evenings=1, members=8, rounds=1, name="Klein")
+    big = build_jokeren_season(club, evenings=5, members=12, rounds=3, name="Groot")
+    with django_assert_max_num_queries(25) as small_queries:
+        season_workbook(small)
+    with django_assert_max_num_queries(25) as big_queries:
+        season_workbook(big)
+    assert len(big_queries.captured_queries) == len(small_queries.captured_queries)
+
+
+def test_libreoffice_converts_the_workbook(season: Any, tmp_path: Path) -> None:
+    binary = shutil.which("libreoffice") or shutil.which("soffice")
+    if binary is None:
+        pytest.fail("LibreOffice is not installed: apt-get install -y libreoffice-calc-nogui "
+                    "(.ci/run installs it)")
+    workbook = tmp_path / "seizoen.xlsx"
+    workbook.write_bytes(season_workbook(season))
+    result = subprocess.run(
+        [binary, "--headless", f"-env:UserInstallation=file://{tmp_path}/profile",
+         "--convert-to", "csv", "--outdir", str(tmp_path), str(workbook)],
+        capture_output=True, text=True, timeout=180, check=False,
+    )
+    csv_file = tmp_path / "seizoen.csv"
+    assert csv_file.exists(), result.stdout + result.stderr
+    text = csv_file.read_text(encoding="utf-8", errors="replace")
+    assert "Lidnummer" in text and "B001" in text  # the first sheet: the standings
+
+
+def test_members_may_download_the_workbook(season: Any, client_for: Any, member_user: Any,
+                                           other_admin_user: Any) -> None:
+    url = reverse("tournaments:season_xlsx", kwargs={"club": season.club.slug,
+                                                     "competition_id": season.pk})
+    response = client_for(member_user).get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/vnd.openxmlformats")
+    assert "attachment" in response["Content-Disposition"]
+    assert open_workbook(response.content).sheetnames[0] == "Stand"
+    other = reverse("tournaments:season_xlsx", kwargs={"club": "ons-genoegen",
+                                                       "competition_id": season.pk})
+    assert client_for(other_admin_user).get(other).status_code == 404
+    assert client_for(None).get(url).status_code == 302

@@ -25,12 +25,14 @@ History: django-simple-history records every save and delete of a hand with the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import wraps
+from typing import Any, TypeVar
 
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -150,16 +152,48 @@ def may_confirm(
 
 
 # -- the transaction ------------------------------------------------------------------------
-def _claim(table: Table, expected_version: int) -> Table:
-    claimed = Table.objects.filter(pk=table.pk, version=expected_version).update(
+T = TypeVar("T")
+
+
+def _retry_when_locked(func: Callable[..., T]) -> Callable[..., T]:
+    """SQLite allows one writer: a save that meets another's open write transaction gets
+    "database is locked". Outside an enclosing transaction, try again for a few seconds; the
+    retry then sees the other's version and raises TableChanged. (PostgreSQL waits on the
+    row lock instead and never gets here.)"""
+
+    @wraps(func)
+    def wrapper(**kwargs: Any) -> T:
+        attempts = 60
+        for attempt in range(attempts):
+            try:
+                return func(**kwargs)
+            except OperationalError as exc:
+                retry = (
+                    connection.vendor == "sqlite"
+                    and "locked" in str(exc)
+                    and not connection.in_atomic_block
+                    and attempt < attempts - 1
+                )
+                if not retry:
+                    raise
+                time.sleep(0.05 + 0.01 * attempt)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    return wrapper
+
+
+def _claim(table_pk: int, expected_version: int) -> Table:
+    """The version check and the table's write lock in one statement (the transaction's first
+    write, so SQLite takes its write lock before reading anything)."""
+    claimed = Table.objects.filter(pk=table_pk, version=expected_version).update(
         version=F("version") + 1
     )
     if not claimed:
-        raise TableChanged(Table.objects.get(pk=table.pk))
+        raise TableChanged(Table.objects.get(pk=table_pk))
     return (
         Table.objects.select_for_update()
         .select_related("round__evening__competition__club")
-        .get(pk=table.pk)
+        .get(pk=table_pk)
     )
 
 
@@ -279,6 +313,7 @@ def _save_hand(hand: Hand, by: Any, reason: str) -> None:
 
 
 # -- services -------------------------------------------------------------------------------
+@_retry_when_locked
 @transaction.atomic
 def hand_add(
     *,
@@ -291,7 +326,7 @@ def hand_add(
     adjusted_points: Mapping[str, Any] | None = None,
 ) -> Hand:
     """Append a hand to the table's match."""
-    locked = _claim(table, expected_version)
+    locked = _claim(table.pk, expected_version)
     _check_open(locked)
     seats, hands = _load(locked)
     _check_may_enter(by, locked, seats)
@@ -308,6 +343,7 @@ def hand_add(
     return new
 
 
+@_retry_when_locked
 @transaction.atomic
 def hand_update(
     *,
@@ -320,7 +356,7 @@ def hand_update(
     adjusted_points: Mapping[str, Any] | None = None,
 ) -> Hand:
     """Change a saved hand; the whole match is re-evaluated with the change applied."""
-    locked = _claim(hand.table, expected_version)
+    locked = _claim(hand.table_id, expected_version)
     _check_open(locked)
     seats, hands = _load(locked)
     _check_may_enter(by, locked, seats)
@@ -339,11 +375,12 @@ def hand_update(
     return current
 
 
+@_retry_when_locked
 @transaction.atomic
 def hand_delete(*, hand: Hand, by: Any, expected_version: int, reason: str = "") -> None:
     """Delete a saved hand; later hands move up one number. Refused if that makes a later hand
     invalid."""
-    locked = _claim(hand.table, expected_version)
+    locked = _claim(hand.table_id, expected_version)
     _check_open(locked)
     seats, hands = _load(locked)
     _check_may_enter(by, locked, seats)
@@ -366,6 +403,7 @@ def hand_delete(*, hand: Hand, by: Any, expected_version: int, reason: str = "")
     _write(locked, seats, evaluation, len(remaining))
 
 
+@_retry_when_locked
 @transaction.atomic
 def table_confirm(*, table: Table, by: Any) -> Table:
     """A second person confirms a finished match; it is final from then on."""
@@ -388,6 +426,7 @@ def table_confirm(*, table: Table, by: Any) -> Table:
     return locked
 
 
+@_retry_when_locked
 @transaction.atomic
 def table_unconfirm(*, table: Table, by: Any) -> Table:
     """A club admin reopens a confirmed match for a correction (while the evening is open)."""

@@ -115,6 +115,8 @@ class Field:
     maximum: int | None = None
     multiple_of: int | None = None
     choices: tuple[str, ...] = ()
+    min_items: int | None = None  # for SIDE_LIST and TEXT_LIST
+    max_items: int | None = None
     default: Any = None
     item: Field | None = None  # for PER_SIDE
     fields: tuple[Field, ...] = field(default_factory=tuple)  # for OBJECT
@@ -131,6 +133,8 @@ class Field:
             "maximum": self.maximum,
             "multiple_of": self.multiple_of,
             "choices": list(self.choices),
+            "min_items": self.min_items,
+            "max_items": self.max_items,
             "default": copy.deepcopy(self.default),
             "condition": self.condition,
         }

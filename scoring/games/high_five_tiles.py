@@ -160,8 +160,8 @@ class HighFiveTiles(Game):
               required=False, minimum=0,
               condition="options.points == null and forced == false"),
         Field("tiles", TEXT_LIST, "Optional: the five tiles of the row (rank + suit, e.g. "
-              "10H; * is a joker). minimum/maximum are the number of tiles.",
-              required=False, nullable=True, minimum=ROW_LENGTH, maximum=ROW_LENGTH,
+              "10H; * is a joker).",
+              required=False, nullable=True, min_items=ROW_LENGTH, max_items=ROW_LENGTH,
               choices=(*TILE_CODES, JOKER), condition="forced == false"),
         Field("forced", BOOLEAN, "No row could be completed: one tile placed, 0 points.",
               required=False, default=False),

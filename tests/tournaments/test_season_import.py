@@ -1,0 +1,238 @@
+"""Season import: export → import → export gives the same content; bad rows are refused."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from openpyxl import Workbook, load_workbook
+
+from benchmarks.season import build_jokeren_season, play_table, seat_table
+from clubmanager.models import Member
+from tests.tournaments.test_pdf import GAMES_PLAYED
+from tournaments.exports import season_workbook
+from tournaments.imports import ImportFileError, check_season, parse_season
+from tournaments.models import Competition, Evening, Hand, Participant, Round, Seat, Table
+from tournaments.services.imports import SeasonImportRefused, season_import
+
+
+def sheets(data: bytes) -> dict[str, list[tuple[Any, ...]]]:
+    book = load_workbook(io.BytesIO(data))
+    return {ws.title: list(ws.iter_rows(values_only=True)) for ws in book.worksheets}
+
+
+def empty_like(competition: Competition, club: Any = None, name: str = "Kopie") -> Competition:
+    return Competition.objects.create(
+        club=club or competition.club, name=name, game=competition.game,
+        options=competition.options, start_date=competition.start_date,
+        better=competition.better,
+    )
+
+
+def do_import(data: bytes, target: Competition, user: Any = None) -> Any:
+    parsed = parse_season(data, "seizoen.xlsx")
+    return season_import(competition=target, parsed=parsed, by=user)
+
+
+def edit(data: bytes, sheet: str, cell: str, value: Any) -> bytes:
+    book = load_workbook(io.BytesIO(data))
+    book[sheet][cell] = value
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+@pytest.fixture
+def season(club: Any) -> Competition:
+    return build_jokeren_season(club, evenings=3, members=8, rounds=2, guests=["Gast Één", "Zoë"])
+
+
+def test_round_trip_gives_the_same_workbook(season: Competition, admin_user: Any) -> None:
+    first = season_workbook(season)
+    target = empty_like(season)
+    outcome = do_import(first, target, admin_user)
+    assert (outcome.evenings, outcome.rounds, outcome.tables, outcome.hands) == (3, 6, 18, 126)
+    assert outcome.members_created == 0
+    assert sheets(season_workbook(target)) == sheets(first)
+    # The stored integers are the engine's, and history records who imported.
+    original = sorted(Seat.objects.filter(table__round__evening__competition=season)
+                      .values_list("participant__member_id", "points", "competition_points",
+                                   "place"), key=str)
+    copied = sorted(Seat.objects.filter(table__round__evening__competition=target)
+                    .values_list("participant__member_id", "points", "competition_points",
+                                 "place"), key=str)
+    assert copied == original
+    hand = Hand.objects.filter(table__round__evening__competition=target).first()
+    assert hand.history.first().history_user == admin_user
+    assert Evening.objects.filter(competition=target, status="closed").count() == 3
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_PLAYED))
+def test_round_trip_for_every_game(game: str, club: Any, make_competition: Callable[..., Any],
+                                   make_member: Callable[..., Any],
+                                   make_evening: Callable[..., Any],
+                                   make_round: Callable[..., Any]) -> None:
+    options, players, hands = GAMES_PLAYED[game]
+    competition = make_competition(club, game, options=options)
+    evening = make_evening(competition, members=[make_member(club, name=n) for n in players])
+    round_ = make_round(evening)
+    participants = list(evening.participants.select_related("member").order_by("pk"))
+    table, seats = seat_table(round_, participants, 1, first_dealer=2, scorekeeper=1)
+    play_table(table, seats, hands)
+    seat_table(make_round(evening), participants, 1)  # a second round, not played yet
+    first = season_workbook(competition)
+    target = empty_like(competition)
+    do_import(first, target)
+    assert sheets(season_workbook(target)) == sheets(first)
+    copy = Table.objects.get(round__evening__competition=target, round__number=1)
+    assert (copy.first_dealer, copy.scorekeeper, copy.hand_count) == (2, 1, len(hands))
+
+
+def test_import_into_another_club_creates_members_from_the_members_sheet(
+        season: Competition, other_club: Any) -> None:
+    data = season_workbook(season)
+    target = empty_like(season, club=other_club)
+    outcome = do_import(data, target)
+    assert outcome.members_created == 8
+    assert set(Member.objects.filter(club=other_club).values_list("member_number", flat=True)) \
+        == {f"B{i:03d}" for i in range(1, 9)}
+    assert Participant.objects.filter(evening__competition=target, member__isnull=True) \
+        .values_list("guest_name", flat=True).distinct().count() == 2
+
+
+def test_a_bad_hand_is_refused_with_the_rule_and_the_row(season: Competition) -> None:
+    data = season_workbook(season)
+    rows = sheets(data)["Handen"]
+    hand = json.loads(rows[5][20])
+    side = next(s for s, v in hand["penalties"].items() if v)
+    hand["penalties"][side] = 1  # a penalty of 1 is impossible
+    bad = edit(data, "Handen", "U6", json.dumps(hand))
+    target = empty_like(season)
+    preview = check_season(parse_season(bad, "s.xlsx"), competition=target,
+                           members={m.member_number: m for m in Member.objects.all()})
+    assert not preview.valid
+    assert len(preview.errors) == 1
+    problem = preview.errors[0].problems[0]
+    assert problem.startswith("Row 6:") or problem.startswith("Rij 6:")
+    assert side in problem
+    with pytest.raises(SeasonImportRefused):
+        do_import(bad, target)
+    assert not Evening.objects.filter(competition=target).exists()
+    assert not Round.objects.filter(evening__competition=target).exists()
+
+
+def test_unknown_member_number_formula_and_bad_json_are_row_errors(season: Competition) -> None:
+    data = season_workbook(season)
+    bad = edit(data, "Handen", "H2", "X999")          # seat 1 member number
+    bad = edit(bad, "Handen", "U30", "=1+1")          # a formula instead of the hand
+    bad = edit(bad, "Handen", "U60", "{not json")     # broken JSON
+    bad = edit(bad, "Leden", "A2", "X998")            # not the same number either
+    preview = check_season(parse_season(bad, "s.xlsx"), competition=empty_like(season),
+                           members={m.member_number: m for m in Member.objects.all()})
+    text = " | ".join(p for t in preview.errors for p in t.problems)
+    assert "X999" in text
+    assert "formula" in text or "formule" in text
+    assert "JSON" in text
+    assert len(preview.errors) == 3
+
+
+def test_a_competition_with_evenings_is_refused(season: Competition) -> None:
+    with pytest.raises(SeasonImportRefused) as refused:
+        do_import(season_workbook(season), season)
+    assert refused.value.reason == "not_empty"
+
+
+def test_another_game_is_refused(season: Competition, club: Any,
+                                 make_competition: Callable[..., Any]) -> None:
+    target = make_competition(club, "big_five")
+    preview = check_season(parse_season(season_workbook(season), "s.xlsx"), competition=target,
+                           members={m.member_number: m for m in Member.objects.all()})
+    assert not preview.valid
+    assert "Big Five" in preview.errors[0].problems[0]
+
+
+@pytest.mark.parametrize(("content", "name", "words"), [
+    (b"naam;lidnummer\nAnn;1\n", "leden.csv", "xlsx"),
+    (b"PK\x03\x04 broken", "seizoen.xlsx", "cannot be read"),
+    (b"", "seizoen.xlsx", "empty"),
+])
+def test_files_that_are_no_season_workbook(content: bytes, name: str, words: str) -> None:
+    with pytest.raises(ImportFileError) as error:
+        parse_season(content, name)
+    assert words in str(error.value) or str(error.value)
+
+
+def test_a_workbook_without_the_hands_sheet(tmp_path: Any) -> None:
+    book = Workbook()
+    book.active.title = "Leden"
+    book.active.append(["Lidnummer", "Naam"])
+    out = io.BytesIO()
+    book.save(out)
+    with pytest.raises(ImportFileError) as error:
+        parse_season(out.getvalue(), "leden.xlsx")
+    assert "Leden" in str(error.value)
+
+
+# -- the pages ------------------------------------------------------------------------------
+def _upload(data: bytes, name: str = "seizoen.xlsx") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, data, content_type="application/octet-stream")
+
+
+def test_admin_imports_through_preview_and_confirm(season: Competition, client_for: Any,
+                                                   admin_user: Any) -> None:
+    target = empty_like(season)
+    url = reverse("tournaments:season_import", kwargs={"club": season.club.slug,
+                                                       "competition_id": target.pk})
+    client = client_for(admin_user)
+    assert client.get(url).status_code == 200
+    response = client.post(url, {"file": _upload(season_workbook(season))})
+    assert response.status_code == 200
+    assert response.context["preview"].valid
+    assert not Evening.objects.filter(competition=target).exists()  # nothing written yet
+    token = response.context["token"]
+    confirm = reverse("tournaments:season_import_confirm",
+                      kwargs={"club": season.club.slug, "competition_id": target.pk})
+    done = client.post(confirm, {"token": token})
+    assert done.status_code == 302
+    assert Evening.objects.filter(competition=target).count() == 3
+    # The token is used up: confirming again imports nothing twice.
+    again = client.post(confirm, {"token": token})
+    assert again.status_code == 302
+    assert Evening.objects.filter(competition=target).count() == 3
+
+
+def test_import_page_shows_bad_files_and_bad_rows_without_500(season: Competition,
+                                                              client_for: Any,
+                                                              admin_user: Any) -> None:
+    target = empty_like(season)
+    url = reverse("tournaments:season_import", kwargs={"club": season.club.slug,
+                                                       "competition_id": target.pk})
+    client = client_for(admin_user)
+    response = client.post(url, {"file": _upload(b"%PDF-1.4 nonsense", "seizoen.pdf")})
+    assert response.status_code == 200
+    assert response.context["form"].errors["file"]
+    data = edit(season_workbook(season), "Handen", "U2", json.dumps({"penalties": {}}))
+    response = client.post(url, {"file": _upload(data)})
+    assert response.status_code == 200
+    assert not response.context["preview"].valid
+    assert b"Row 2" in response.content or b"Rij 2" in response.content
+    assert f"season_import:{target.pk}" not in client.session
+
+
+def test_only_club_admins_import(season: Competition, client_for: Any, member_user: Any,
+                                 scorekeeper_user: Any) -> None:
+    url = reverse("tournaments:season_import", kwargs={"club": season.club.slug,
+                                                       "competition_id": season.pk})
+    assert client_for(member_user).get(url).status_code == 403
+    assert client_for(scorekeeper_user).get(url).status_code == 403
+
+
+def test_dates_in_the_workbook_are_real_dates(season: Competition) -> None:
+    rows = sheets(season_workbook(season))["Handen"]
+    assert isinstance(rows[1][0], datetime.datetime)

@@ -1,0 +1,487 @@
+"""Season import: the season workbook (``tournaments.exports``) back into an empty competition.
+
+Pure parsing and checking, no writes:
+
+* ``parse_season(data, filename)`` reads the workbook's hands sheet (``Handen``/``Hands``) and
+  members sheet (``Leden``/``Members``) and returns a ``ParsedSeason``, or raises
+  ``ImportFileError`` with a sentence for the user (not an .xlsx file, a damaged file, sheets or
+  columns missing, too many rows);
+* ``check_season(parsed, competition=, members=)`` groups the rows into matches, seats them the
+  way the draw does (``matches.assign_sides``), lets the rules engine check every match and
+  returns a ``SeasonPreview``: one ``PreviewTable`` per match with a clear sentence per problem,
+  naming the row of the file.
+
+``services.imports.season_import`` writes, only when the preview has no error at all.
+
+Members are matched by member number. A number the club does not know is created from the
+workbook's members sheet (shown in the preview as a new member); a number in neither is an
+error. A seat without a member number is a guest, matched by name within the evening.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import warnings
+import zipfile
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from scoring import GAMES
+
+from . import matches
+from .exports import MAX_SEATS, hands_columns, members_columns, sheet_names
+from .messages import issue_message
+from .models import Competition
+
+MAX_ROWS = 60_000  # hands: a 40-evening season of 20 tables a round is about 17,000
+MAX_BYTES = settings.FILE_UPLOAD_MAX_MEMORY_SIZE  # so the upload is always kept in memory
+REQUIRED = ("date", "round", "table", "game", "seat1_number", "seat1_name", "hand", "data")
+
+
+class ImportFileError(Exception):
+    """The file as a whole cannot be imported; ``str(exc)`` is the message for the user."""
+
+
+@dataclass
+class HandRow:
+    """One row of the hands sheet, as read (values checked, not yet against the engine)."""
+
+    line: int
+    date: str = ""  # ISO date
+    round: int = 0
+    table: int = 0
+    game: str = ""
+    options: Any = None
+    first_dealer: int = 1
+    scorekeeper: int = 1
+    seats: list[list[str]] = field(default_factory=list)  # [member number, name] per seat
+    hand: int | None = None
+    data: Any = None
+    adjusted_points: Any = None
+    adjusted_reason: str = ""
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        return (self.date, self.round, self.table)
+
+
+@dataclass
+class ParsedSeason:
+    rows: list[HandRow]
+    members: dict[str, str]  # member number -> name, from the members sheet
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rows": [asdict(r) for r in self.rows], "members": self.members}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ParsedSeason:
+        return cls(rows=[HandRow(**r) for r in data["rows"]], members=dict(data["members"]))
+
+
+# -- reading ---------------------------------------------------------------------------------
+def _labels(columns: Iterable[tuple[str, str]]) -> dict[str, str]:
+    return {label.strip().lower(): key for key, label in columns}
+
+
+def _all_languages(builder: Any) -> Any:
+    """The builder's result in every site language (a workbook from either language imports)."""
+    results = []
+    for code, _name in settings.LANGUAGES:
+        with override(code):
+            results.append(builder())
+    return results
+
+
+def _open(data: bytes, filename: str) -> Any:
+    from openpyxl import load_workbook
+
+    if not data:
+        raise ImportFileError(_("The file is empty."))
+    if len(data) > MAX_BYTES:
+        raise ImportFileError(_("The file is larger than %(size)s MB.")
+                              % {"size": MAX_BYTES // (1024 * 1024)})
+    extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    if extension != "xlsx" or not data.startswith(b"PK\x03\x04"):
+        raise ImportFileError(_("This is not an Excel workbook (.xlsx). Upload the season "
+                                "workbook as it was exported, or saved again as .xlsx."))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return load_workbook(io.BytesIO(data), read_only=True, data_only=False,
+                                 keep_links=False)
+    except Exception as exc:  # openpyxl raises many kinds on damaged files
+        if isinstance(exc, zipfile.BadZipFile | KeyError | OSError | ValueError | TypeError
+                      | IndexError | AttributeError) or exc.__class__.__module__.startswith(
+                          "openpyxl"):
+            raise ImportFileError(
+                _("This Excel file cannot be read (%(error)s). Open it in Excel, save it as "
+                  ".xlsx and try again.") % {"error": type(exc).__name__}
+            ) from exc
+        raise
+
+
+def _find_sheet(workbook: Any, key: str) -> Any:
+    wanted = {names[key].lower() for names in _all_languages(sheet_names)}
+    for name in workbook.sheetnames:
+        if name.strip().lower() in wanted:
+            return workbook[name]
+    return None
+
+
+def _is_formula(cell: Any) -> bool:
+    value = getattr(cell, "value", None)
+    return getattr(cell, "data_type", None) == "f" or (
+        isinstance(value, str) and value.startswith("=") and len(value) > 1
+    )
+
+
+def _read_sheet(sheet: Any, builder: Any, limit: int) -> tuple[dict[str, int], list[Any]]:
+    """(key → column index, rows of (line, cells)) of a sheet with a header row."""
+    labels: dict[str, str] = {}
+    for columns in _all_languages(builder):
+        labels.update(_labels(columns))
+    rows_iter = sheet.iter_rows()
+    header = next(rows_iter, None)
+    if header is None:
+        return {}, []
+    columns: dict[str, int] = {}
+    for index, cell in enumerate(header):
+        if _is_formula(cell):
+            raise ImportFileError(_("The header row of sheet “%(sheet)s” contains a formula.")
+                                  % {"sheet": sheet.title})
+        text = str(cell.value).strip().lower() if cell.value is not None else ""
+        if text in labels:
+            columns.setdefault(labels[text], index)
+    rows = []
+    for line, cells in enumerate(rows_iter, start=2):
+        if line > limit + 1:
+            raise ImportFileError(_("The sheet “%(sheet)s” has more than %(limit)s rows.")
+                                  % {"sheet": sheet.title, "limit": limit})
+        if any(getattr(c, "value", None) not in (None, "") for c in cells):
+            rows.append((line, cells))
+    return columns, rows
+
+
+def parse_season(data: bytes, filename: str) -> ParsedSeason:
+    """Read a season workbook. Raises ImportFileError for a file that cannot be imported."""
+    workbook = _open(data, filename)
+    try:
+        hands = _find_sheet(workbook, "hands")
+        if hands is None:
+            names = ", ".join(f"“{n}”" for n in workbook.sheetnames) or _("none")
+            raise ImportFileError(
+                _("The workbook has no sheet “%(hands)s” with the hands as entered. Export the "
+                  "season from the site and import that workbook. Sheets found: %(found)s.")
+                % {"hands": sheet_names()["hands"], "found": names}
+            )
+        columns, raw = _read_sheet(hands, hands_columns, MAX_ROWS)
+        missing = [key for key in REQUIRED if key not in columns]
+        if missing:
+            wanted = dict(hands_columns())
+            raise ImportFileError(
+                _("The sheet “%(sheet)s” lacks the columns: %(columns)s.")
+                % {"sheet": hands.title, "columns": ", ".join(f"“{wanted[k]}”" for k in missing)}
+            )
+        if not raw:
+            raise ImportFileError(_("The sheet “%(sheet)s” has no rows.") % {"sheet": hands.title})
+        rows = [_hand_row(line, cells, columns) for line, cells in raw]
+        members: dict[str, str] = {}
+        member_sheet = _find_sheet(workbook, "members")
+        if member_sheet is not None:
+            member_columns, member_rows = _read_sheet(member_sheet, members_columns, MAX_ROWS)
+            if "member_number" in member_columns and "name" in member_columns:
+                for _line, cells in member_rows:
+                    number = _text(_cell(cells, member_columns, "member_number"))
+                    name = _text(_cell(cells, member_columns, "name"))
+                    if number and name and not _is_formula(
+                            cells[member_columns["name"]]):
+                        members[number] = name
+    except ImportFileError:
+        raise
+    except Exception as exc:  # a damaged sheet inside a readable zip
+        raise ImportFileError(
+            _("This Excel file cannot be read (%(error)s). Open it in Excel, save it as .xlsx "
+              "and try again.") % {"error": type(exc).__name__}
+        ) from exc
+    finally:
+        workbook.close()
+    return ParsedSeason(rows=rows, members=members)
+
+
+def _cell(cells: Any, columns: Mapping[str, int], key: str) -> Any:
+    index = columns.get(key)
+    if index is None or index >= len(cells):
+        return None
+    return cells[index]
+
+
+def _text(cell: Any) -> str:
+    value = getattr(cell, "value", None)
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _hand_row(line: int, cells: Any, columns: Mapping[str, int]) -> HandRow:
+    row = HandRow(line=line)
+    labels = dict(hands_columns())
+    for key, index in columns.items():
+        if index < len(cells) and _is_formula(cells[index]):
+            row.problems.append(_("Column “%(column)s” contains a formula; paste the value "
+                                  "instead.") % {"column": labels[key]})
+    if row.problems:
+        return row
+
+    def problem(key: str, sentence: str) -> None:
+        row.problems.append(_("%(column)s: %(problem)s") % {"column": labels[key],
+                                                             "problem": sentence})
+
+    value = getattr(_cell(cells, columns, "date"), "value", None)
+    if isinstance(value, datetime.datetime):
+        row.date = value.date().isoformat()
+    elif isinstance(value, datetime.date):
+        row.date = value.isoformat()
+    else:
+        parsed = _parse_date(_text(_cell(cells, columns, "date")))
+        if parsed is None:
+            problem("date", _("not a date."))
+        else:
+            row.date = parsed.isoformat()
+    for key in ("round", "table", "first_dealer", "scorekeeper", "hand"):
+        text = _text(_cell(cells, columns, key))
+        if not text:
+            if key in ("round", "table"):
+                problem(key, _("missing."))
+            continue
+        try:
+            number = int(text)
+        except ValueError:
+            problem(key, _("not a whole number."))
+            continue
+        if number < 1:
+            problem(key, _("must be 1 or more."))
+            continue
+        setattr(row, key, number)
+    row.game = _text(_cell(cells, columns, "game"))
+    for key in ("options", "data", "adjusted_points"):
+        text = _text(_cell(cells, columns, key))
+        if not text:
+            continue
+        try:
+            setattr(row, key, json.loads(text))
+        except ValueError:
+            problem(key, _("not valid JSON."))
+    if row.hand is not None and row.data is None:
+        problem("data", _("missing."))
+    row.adjusted_reason = _text(_cell(cells, columns, "adjusted_reason"))
+    for n in range(1, MAX_SEATS + 1):
+        number = _text(_cell(cells, columns, f"seat{n}_number"))
+        name = _text(_cell(cells, columns, f"seat{n}_name"))
+        if number or name:
+            row.seats.append([number, name])
+    if not row.seats:
+        problem("seat1_name", _("missing."))
+    return row
+
+
+def _parse_date(text: str) -> datetime.date | None:
+    for pattern in ("%Y-%m-%d", "%d-%m-%Y", "%d/%m/%Y"):
+        try:
+            return datetime.datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    return None
+
+
+# -- checking --------------------------------------------------------------------------------
+OK = "ok"
+ERROR = "error"
+
+
+@dataclass
+class PreviewTable:
+    """One match of the file: where it is, who played, and what is wrong with it."""
+
+    date: str
+    round: int
+    table: int
+    lines: list[int]
+    players: list[str]
+    hands: int
+    problems: list[str] = field(default_factory=list)
+    new_members: list[str] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        return ERROR if self.problems else OK
+
+
+@dataclass
+class SeasonPreview:
+    tables: list[PreviewTable]
+    new_members: dict[str, str]  # member number -> name, to be created
+    problems: list[str] = field(default_factory=list)  # about the file or the competition
+
+    @property
+    def errors(self) -> list[PreviewTable]:
+        return [t for t in self.tables if t.problems]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems and not self.errors and bool(self.tables)
+
+    @property
+    def evenings(self) -> int:
+        return len({t.date for t in self.tables})
+
+    @property
+    def rounds(self) -> int:
+        return len({(t.date, t.round) for t in self.tables})
+
+    @property
+    def hand_count(self) -> int:
+        return sum(t.hands for t in self.tables)
+
+
+def _row_problem(line: int, sentence: str) -> str:
+    return _("Row %(line)s: %(problem)s") % {"line": line, "problem": sentence}
+
+
+def group_tables(rows: Iterable[HandRow]) -> dict[tuple[str, int, int], list[HandRow]]:
+    groups: dict[tuple[str, int, int], list[HandRow]] = {}
+    for row in rows:
+        groups.setdefault(row.key, []).append(row)
+    return groups
+
+
+def check_season(
+    parsed: ParsedSeason, *, competition: Competition, members: Mapping[str, Any]
+) -> SeasonPreview:
+    """Check every match of the file (``members``: the club's member number → Member)."""
+    preview = SeasonPreview(tables=[], new_members={})
+    seated: dict[tuple[str, int], dict[str, int]] = {}  # (date, round) -> person -> line
+    for key, rows in sorted(group_tables(parsed.rows).items()):
+        first = rows[0]
+        item = PreviewTable(date=key[0], round=key[1], table=key[2],
+                            lines=[r.line for r in rows], players=[], hands=0)
+        preview.tables.append(item)
+        for row in rows:
+            item.problems += [_row_problem(row.line, p) for p in row.problems]
+        if item.problems:
+            continue
+        _check_consistent(item, rows, competition)
+        names: list[str] = []
+        persons: list[str] = []
+        for number, name in first.seats:
+            if number:
+                member = members.get(number)
+                if member is not None:
+                    names.append(member.name)
+                elif number in parsed.members:
+                    names.append(parsed.members[number])
+                    preview.new_members[number] = parsed.members[number]
+                    item.new_members.append(number)
+                else:
+                    item.problems.append(_row_problem(first.line, _(
+                        "member number %(number)s (%(name)s) is not a member of the club and "
+                        "not on the members sheet.") % {"number": number, "name": name}))
+                    names.append(name or number)
+                persons.append(f"#{number}")
+            else:
+                if not name:
+                    item.problems.append(_row_problem(first.line, _("a seat has no name.")))
+                names.append(name)
+                persons.append(f"guest:{name}")
+        item.players = names
+        in_round = seated.setdefault((key[0], key[1]), {})
+        for person, name in zip(persons, names, strict=True):
+            if person in in_round:
+                item.problems.append(_row_problem(first.line, _(
+                    "%(name)s plays at two tables in round %(round)s (also row %(other)s).")
+                    % {"name": name, "round": key[1], "other": in_round[person]}))
+            else:
+                in_round[person] = first.line
+        if item.problems:
+            continue
+        _check_match(item, rows, names)
+    if not preview.tables:
+        preview.problems.append(_("The file holds no matches."))
+    return preview
+
+
+def _check_consistent(item: PreviewTable, rows: list[HandRow], competition: Competition) -> None:
+    first = rows[0]
+    if first.game != competition.game:
+        name = GAMES[first.game].name if first.game in GAMES else first.game or "?"
+        item.problems.append(_row_problem(first.line, _(
+            "this match is %(game)s, the competition plays %(competition)s.")
+            % {"game": name, "competition": GAMES[competition.game].name}))
+    for row in rows[1:]:
+        if (row.game, row.options, row.seats, row.first_dealer, row.scorekeeper) != (
+                first.game, first.options, first.seats, first.first_dealer, first.scorekeeper):
+            item.problems.append(_row_problem(row.line, _(
+                "the game, options or seats differ from row %(line)s of the same table.")
+                % {"line": first.line}))
+    numbers = [r.hand for r in rows if r.hand is not None]
+    if numbers != list(range(1, len(numbers) + 1)) or (len(rows) > 1 and len(numbers) != len(rows)):
+        item.problems.append(_row_problem(first.line, _(
+            "the hands of this table must be numbered 1, 2, 3, … without gaps.")))
+    seat_count = len(first.seats)
+    for position in (first.first_dealer, first.scorekeeper):
+        if position > seat_count:
+            item.problems.append(_row_problem(first.line, _(
+                "seat %(seat)s is named as dealer or scorekeeper, but the table has %(count)s "
+                "seats.") % {"seat": position, "count": seat_count}))
+    for row in rows:
+        if (row.adjusted_points is None) != (not row.adjusted_reason):
+            item.problems.append(_row_problem(row.line, _(
+                "an adjusted score needs both the adjusted points and a reason.")))
+
+
+def _check_match(item: PreviewTable, rows: list[HandRow], names: list[str]) -> None:
+    """Let the engine check the match; an error names the row of the hand."""
+    first = rows[0]
+    played = [r for r in rows if r.hand is not None]
+    item.hands = len(played)
+    sides = matches.assign_sides(first.game, names)
+    seats = [_SeatStub(side) for side, _team in sides]
+    table = _TableStub(first.game, first.options if first.options is not None else {})
+    entries = [(r.data, r.adjusted_points) for r in played]
+    evaluation = evaluate_rows(table, seats, entries)
+    numbers = evaluation.get("engine_numbers") or list(range(1, len(played) + 1))
+    line_of = {n: r.line for n, r in zip(numbers, played, strict=True) if n is not None}
+    for error in evaluation["errors"]:
+        hand = error.get("hand")
+        line = line_of.get(hand, first.line) if hand else first.line
+        item.problems.append(_row_problem(line, issue_message(error)))
+
+
+@dataclass
+class _SeatStub:
+    side: str
+    position: int = 0
+
+
+@dataclass
+class _TableStub:
+    game: str
+    options: Any
+
+
+def evaluate_rows(table: Any, seats: Any, entries: list[tuple[Any, Any]]) -> dict[str, Any]:
+    """The engine's evaluation of a table's hands (adjusted scores as score entry does)."""
+    if any(adjusted is not None for _data, adjusted in entries):
+        evaluate_entries = getattr(matches, "evaluate_entries", None)
+        if evaluate_entries is not None:
+            return dict(evaluate_entries(table, seats, entries))
+    return dict(matches.evaluate_table(table, seats, [data for data, _adj in entries]))

@@ -1,0 +1,139 @@
+"""Season import: write a checked workbook into an empty competition, all or nothing."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from simple_history.utils import bulk_create_with_history
+
+from clubmanager.models import Member
+
+from .. import matches
+from ..imports import ParsedSeason, SeasonPreview, check_season, evaluate_rows, group_tables
+from ..models import (
+    Competition,
+    Evening,
+    EveningStatus,
+    Hand,
+    Participant,
+    Round,
+    Seat,
+    Table,
+)
+
+__all__ = ["SeasonImportRefused", "SeasonImported", "season_import"]
+
+
+class SeasonImportRefused(Exception):
+    """Nothing was written: the competition is not empty, or the file has errors."""
+
+    def __init__(self, reason: str, preview: SeasonPreview | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason  # "not_empty" or "invalid"
+        self.preview = preview
+
+
+@dataclass
+class SeasonImported:
+    evenings: int
+    rounds: int
+    tables: int
+    hands: int
+    members_created: int
+
+
+@transaction.atomic
+def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) -> SeasonImported:
+    """Create the season's evenings, participants, rounds, tables, seats and hands.
+
+    The file is checked again here (members may have changed since the preview); any error, or
+    a competition that already has evenings, refuses the whole import. Evenings are created
+    closed; rounds get seed 0 (they were not drawn here). Seat integers come from the engine
+    (``matches.apply_evaluation``), exactly as score entry writes them.
+    """
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    if Evening.objects.filter(competition=competition).exists():
+        raise SeasonImportRefused("not_empty")
+    club_members = {m.member_number: m for m in Member.objects.filter(club_id=competition.club_id)}
+    preview = check_season(parsed, competition=competition, members=club_members)
+    if not preview.valid:
+        raise SeasonImportRefused("invalid", preview)
+
+    new_members = [Member(club_id=competition.club_id, member_number=number, name=name)
+                   for number, name in sorted(preview.new_members.items())]
+    if new_members:
+        bulk_create_with_history(new_members, Member, default_user=by)
+        club_members.update(
+            {m.member_number: m for m in Member.objects.filter(
+                club_id=competition.club_id, member_number__in=preview.new_members)}
+        )
+
+    groups = sorted(group_tables(parsed.rows).items())
+    dates = sorted({key[0] for key, _rows in groups})
+    evenings = [Evening(competition=competition, date=datetime.date.fromisoformat(d),
+                        status=EveningStatus.CLOSED) for d in dates]
+    bulk_create_with_history(evenings, Evening, default_user=by)
+    evening_of = {e.date.isoformat(): e for e in Evening.objects.filter(competition=competition)}
+
+    # Participants: each member once an evening; guests by name.
+    people: dict[tuple[str, str], Participant] = {}
+    for (date, _round, _table), rows in groups:
+        for number, name in rows[0].seats:
+            person = (date, f"#{number}" if number else f"guest:{name}")
+            if person not in people:
+                people[person] = Participant(
+                    evening=evening_of[date],
+                    member=club_members[number] if number else None,
+                    guest_name="" if number else name,
+                )
+    Participant.objects.bulk_create(people.values())
+
+    rounds = {(date, number): Round(evening=evening_of[date], number=number, seed=0)
+              for date, number in sorted({(k[0], k[1]) for k, _rows in groups})}
+    Round.objects.bulk_create(rounds.values())
+
+    tables: list[Table] = []
+    for (date, round_number, number), rows in groups:
+        first = rows[0]
+        tables.append(Table(
+            round=rounds[(date, round_number)], number=number, game=first.game,
+            options=first.options if first.options is not None else {},
+            first_dealer=first.first_dealer, scorekeeper=first.scorekeeper,
+        ))
+    Table.objects.bulk_create(tables)
+
+    seats: list[Seat] = []
+    hands: list[Hand] = []
+    for table, ((date, _round, _number), rows) in zip(tables, groups, strict=True):
+        first = rows[0]
+        participants = [people[(date, f"#{n}" if n else f"guest:{name}")]
+                        for n, name in first.seats]
+        sides = matches.assign_sides(table.game, [p.name for p in participants])
+        table_seats = [
+            Seat(table=table, position=i, participant=p, side=side, team=team)
+            for i, (p, (side, team)) in enumerate(zip(participants, sides, strict=True), start=1)
+        ]
+        played = [r for r in rows if r.hand is not None]
+        entries = [(r.data, r.adjusted_points) for r in played]
+        evaluation = evaluate_rows(table, table_seats, entries)
+        if any(adjusted is not None for _d, adjusted in entries):
+            matches.apply_entries(table, table_seats, evaluation, len(entries))
+        else:
+            matches.apply_evaluation(table, table_seats, evaluation)
+        seats += table_seats
+        hands += [
+            Hand(table=table, number=r.hand, data=r.data, adjusted_points=r.adjusted_points,
+                 adjusted_reason=r.adjusted_reason, created_by=by, updated_by=by)
+            for r in played
+        ]
+    Seat.objects.bulk_create(seats)
+    Table.objects.bulk_update(tables, ["hand_count", "finished"])
+    if hands:
+        bulk_create_with_history(hands, Hand, default_user=by, batch_size=2000)
+    return SeasonImported(
+        evenings=len(evenings), rounds=len(rounds), tables=len(tables), hands=len(hands),
+        members_created=len(new_members),
+    )

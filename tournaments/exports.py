@@ -131,16 +131,6 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
 
 
-def _standings(competition: Competition) -> tuple[list[Any], list[Any]]:
-    """(rows, evenings) from the standings selector (issue 5's interface)."""
-    from .selectors.standings import season_standings
-
-    result = season_standings(competition)
-    rows = list(getattr(result, "rows", result))
-    evenings = list(getattr(result, "evenings", []) or [])
-    return rows, evenings
-
-
 def _number(value: Any) -> Any:
     """Numbers stay numbers (Decimal → float); booleans and None pass through."""
     if value is None or isinstance(value, bool | int | float | str):
@@ -168,9 +158,7 @@ def _write(competition: Competition) -> bytes:
     evenings = selectors.season_evenings(competition)
     tables = list(selectors.season_tables(competition))
     members = selectors.club_members(competition)
-    standing_rows, standing_evenings = _standings(competition)
-    if not standing_evenings:
-        standing_evenings = evenings
+    standing_rows, standing_evenings = selectors.standings_and_evenings(competition, evenings)
 
     longest_name = max(
         [len(s.participant.name) for t in tables for s in t.seats] + [len(m.name) for m in members]

@@ -225,3 +225,67 @@ def test_sheets_for_viewing(game: str, played_round: Any, pdf_dump: Any) -> None
         data = round_sheets_pdf(round_, round_tables(round_), filled=filled)
         assert len(pdf_text(data)) == 1
         pdf_dump(f"{game}-{'filled' if filled else 'blank'}", data)
+
+
+# -- evening results and standings ---------------------------------------------------------
+@pytest.fixture
+def small_season(english_club: Any) -> Any:
+    from benchmarks.season import build_jokeren_season
+
+    return build_jokeren_season(english_club, evenings=2, members=8, rounds=2, guests=["Zoë"],
+                                name="Winter 2025")
+
+
+def test_evening_results_pdf_lists_every_table_and_the_evening_ranking(
+        small_season: Any, client_for: Any, member_user: Any) -> None:
+    evening = small_season.evenings.order_by("date").first()
+    url = reverse("tournaments:evening_results_pdf", kwargs={
+        "club": small_season.club.slug, "evening_id": evening.pk})
+    response = client_for(member_user).get(url)
+    assert response.status_code == 200
+    text = "\n".join(pdf_text(response.content))
+    assert "Winter 2025" in text and "Round 1" in text and "Round 2" in text
+    assert "Zoë" in text
+    seats = Seat.objects.filter(table__round__evening=evening).select_related("participant")
+    for seat in seats:
+        assert seat.participant.name in text
+    # The stored engine values of one seat appear on its line.
+    seat = seats.first()
+    assert re.search(rf"{re.escape(seat.participant.name)}.{{0,40}}\b{seat.points}\b", text, re.S)
+
+
+def test_standings_pdf_shows_every_member_with_total(small_season: Any, client_for: Any,
+                                                     member_user: Any) -> None:
+    from tournaments.selectors.standings import season_standings
+
+    url = reverse("tournaments:standings_pdf", kwargs={
+        "club": small_season.club.slug, "competition_id": small_season.pk})
+    response = client_for(member_user).get(url)
+    assert response.status_code == 200
+    text = "\n".join(pdf_text(response.content))
+    assert "Standings Winter 2025" in text
+    rows = list(getattr(season_standings(small_season), "rows", season_standings(small_season)))
+    assert rows
+    for row in rows:
+        assert row.name in text and str(row.total) in text
+
+
+def test_result_pdfs_are_for_the_own_club_only(small_season: Any, client_for: Any,
+                                               other_admin_user: Any) -> None:
+    evening = small_season.evenings.first()
+    for name, kwargs in (("evening_results_pdf", {"evening_id": evening.pk}),
+                         ("standings_pdf", {"competition_id": small_season.pk})):
+        url = reverse(f"tournaments:{name}", kwargs={"club": "ons-genoegen", **kwargs})
+        assert client_for(other_admin_user).get(url).status_code == 404
+
+
+def test_result_pdfs_for_viewing(small_season: Any, pdf_dump: Any, client_for: Any,
+                                 member_user: Any) -> None:
+    client = client_for(member_user)
+    evening = small_season.evenings.first()
+    for name, kwargs in (("evening_results_pdf", {"evening_id": evening.pk}),
+                         ("standings_pdf", {"competition_id": small_season.pk})):
+        url = reverse(f"tournaments:{name}", kwargs={"club": small_season.club.slug, **kwargs})
+        response = client.get(url)
+        assert response.status_code == 200
+        pdf_dump(name, response.content)

@@ -95,3 +95,18 @@ def club_members(competition: Competition) -> list[Member]:
 
 def competition_is_empty(competition: Competition) -> bool:
     return not Evening.objects.filter(competition=competition).exists()
+
+
+def standings_and_evenings(
+    competition: Competition, evenings: list[Evening] | None = None
+) -> tuple[list[Any], list[Evening]]:
+    """The season standings rows (``selectors.standings.season_standings``) and the evenings
+    they have a column for."""
+    from .standings import season_standings
+
+    result = season_standings(competition)
+    rows = list(getattr(result, "rows", result))
+    columns = list(getattr(result, "evenings", None) or [])
+    if not columns:
+        columns = evenings if evenings is not None else season_evenings(competition)
+    return rows, columns

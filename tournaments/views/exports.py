@@ -23,9 +23,15 @@ from clubmanager.selectors import members_by_number
 from .. import imports
 from ..exports import season_workbook
 from ..forms.imports import SeasonImportForm
-from ..models import Competition, Round
+from ..models import Competition, Evening, Round
+from ..pdf import results
 from ..pdf.sheets import round_sheets_pdf
-from ..selectors.exports import competition_is_empty, round_tables
+from ..selectors.exports import (
+    competition_is_empty,
+    evening_tables,
+    round_tables,
+    standings_and_evenings,
+)
 from ..services import imports as import_services
 
 PDF = "application/pdf"
@@ -164,4 +170,35 @@ urlpatterns += [
     path("<int:competition_id>/import/", season_import, name="season_import"),
     path("<int:competition_id>/import/confirm/", season_import_confirm,
          name="season_import_confirm"),
+]
+
+
+# --- Result PDFs ----------------------------------------------------------------------------
+@club_view(Role.MEMBER)
+def evening_results_pdf(request: HttpRequest, evening_id: int) -> HttpResponse:
+    from ..selectors.standings import evening_results
+
+    evening = get_object_or_404(
+        Evening.objects.select_related("competition__club"),
+        pk=evening_id, competition__club=request.club,  # type: ignore[attr-defined]
+    )
+    content = results.evening_results_pdf(
+        evening, evening_tables(evening), list(evening_results(evening))
+    )
+    name = slugify(f"{evening.competition.name} {evening.date}")
+    return _download(content, PDF, f"{name}.pdf")
+
+
+@club_view(Role.MEMBER)
+def standings_pdf(request: HttpRequest, competition_id: int) -> HttpResponse:
+    competition = _competition(request, competition_id)
+    rows, evenings = standings_and_evenings(competition)
+    content = results.standings_pdf(competition, rows, evenings)
+    return _download(content, PDF, f"{slugify(competition.name) or 'standings'}.pdf")
+
+
+urlpatterns += [
+    path("evenings/<int:evening_id>/results.pdf", evening_results_pdf,
+         name="evening_results_pdf"),
+    path("<int:competition_id>/standings.pdf", standings_pdf, name="standings_pdf"),
 ]

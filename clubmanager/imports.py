@@ -20,6 +20,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -285,7 +286,7 @@ def _too_many_rows() -> ImportFileError:
     limit = settings.MEMBER_IMPORT_MAX_ROWS
     return ImportFileError(
         _("The file has more than %(limit)s rows. Import at most %(limit)s members at a time.")
-        % {"limit": f"{limit:,}".replace(",", ".")}
+        % {"limit": number_format(limit, force_grouping=True)}
     )
 
 

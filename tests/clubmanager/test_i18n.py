@@ -1,0 +1,80 @@
+"""Dutch by default, English after switching; the translations are complete."""
+
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+LOCALE = Path(settings.BASE_DIR) / "locale"
+
+
+def test_dutch_by_default_even_for_an_english_browser(client: Client) -> None:
+    response = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9")
+    content = response.content.decode()
+    assert '<html lang="nl">' in content
+    assert "Inloggen" in content
+    assert "Gebruikersnaam" in content
+
+
+def test_switching_to_english_and_back(client: Client) -> None:
+    response = client.post(reverse("set_language"), {"language": "en", "next": reverse("login")})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("login")
+    content = client.get(reverse("login")).content.decode()
+    assert '<html lang="en">' in content and "Log in" in content and "Inloggen" not in content
+    client.post(reverse("set_language"), {"language": "nl", "next": "/"})
+    assert "Inloggen" in client.get(reverse("login")).content.decode()
+
+
+def test_language_switch_is_a_plain_form_on_every_page(client: Client) -> None:
+    content = client.get(reverse("home")).content.decode()
+    assert f'action="{reverse("set_language")}" method="post"' in content
+    assert 'name="language"' in content
+
+
+def test_club_pages_are_dutch(client_for: Any, admin_user: Any, club: Any) -> None:
+    content = (
+        client_for(admin_user)
+        .get(reverse("clubmanager:member_list", kwargs={"club": club.slug}))
+        .content.decode()
+    )
+    assert "Leden" in content and "Zoeken" in content
+
+
+def read_po(path: Path) -> list[dict[str, Any]]:
+    """Entries of a .po file: {"flags": str, "msgid": str, "msgstr": [str, ...]}."""
+    entries: list[dict[str, Any]] = []
+    entry: dict[str, Any] = {}
+    key = ""
+    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+        if not line.strip():
+            if entry:
+                entries.append(entry)
+            entry, key = {}, ""
+        elif line.startswith("#,"):
+            entry["flags"] = line
+        elif line.startswith("#"):
+            continue
+        elif line.startswith('"'):
+            entry[key] += line[1:-1]
+        else:
+            key, _space, value = line.partition(" ")
+            entry[key] = value[1:-1]
+    return entries
+
+
+def test_dutch_translation_is_complete_and_compiled() -> None:
+    po = LOCALE / "nl" / "LC_MESSAGES" / "django.po"
+    assert (LOCALE / "nl" / "LC_MESSAGES" / "django.mo").stat().st_mtime >= po.stat().st_mtime - 1
+    entries = [e for e in read_po(po) if e.get("msgid")]
+    assert len(entries) > 100
+    fuzzy = [e["msgid"] for e in entries if "fuzzy" in e.get("flags", "")]
+    empty = [
+        e["msgid"]
+        for e in entries
+        for key, value in e.items()
+        if key.startswith("msgstr") and value == ""
+    ]
+    assert fuzzy == [] and empty == []

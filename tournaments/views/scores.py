@@ -1,5 +1,328 @@
-"""Views: scores."""
+"""Views: score entry at the table, corrections, confirmation, history and the evening board.
 
-from django.urls import URLPattern
+Thin: parse the form (``forms.hands.HandForm``), call a service or selector, render. With htmx
+the save swaps the match region (``#match``) and the live check swaps the form fields
+(``#hand-fields``); without JavaScript every form posts normally and redirects.
+"""
 
-urlpatterns: list[URLPattern] = []
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import URLPattern, path, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from clubmanager.access import club_view
+from clubmanager.models import Role
+
+from ..forms.hands import HandForm, adjusted_points_from
+from ..messages import issue_message
+from ..models import Evening, Hand, Table
+from ..selectors.scores import (
+    evaluate_draft,
+    evening_board,
+    hand_in_club,
+    match_state,
+    table_in_club,
+)
+from ..services import scores as services
+
+TEMPLATE = "tournaments/scores/table.html"
+
+def _locked_message(reason: str) -> str:
+    texts = {
+        "closed": _("The evening is closed: scores can no longer be changed."),
+        "confirmed": _("This match has been confirmed: scores can no longer be changed."),
+        "not_finished": _("Only a finished match can be confirmed."),
+        "already_confirmed": _("This match was already confirmed."),
+    }
+    return texts.get(reason, reason)
+
+
+def _version(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return -1
+
+
+def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None,
+             editing: Hand | None = None, notice: str = "", error: str = "") -> dict[str, Any]:
+    match = match_state(table)
+    role = request.club_role  # type: ignore[attr-defined]
+    can_enter = services.may_enter(request.user, table, match.seats, role)
+    open_ = table.round.evening.is_open and table.confirmed_at is None
+    last_by = services.last_changed_by(table) if table.finished else None
+    if form is None and can_enter and open_ and (editing or not match.finished):
+        form = HandForm(game=table.game, sides=match.sides, options=match.evaluation["options"],
+                        initial=editing.data if editing else None)
+    return {
+        "table": table,
+        "evening": table.round.evening,
+        "competition": table.round.evening.competition,
+        "match": match,
+        "form": form,
+        "editing": editing,
+        "can_enter": can_enter and open_,
+        "is_admin": Role.at_least(role, Role.ADMIN),
+        "can_confirm": table.finished and table.confirmed_at is None
+        and services.may_confirm(request.user, table, match.seats, role, last_by),
+        "notice": notice,
+        "error": error,
+        "state_template": f"tournaments/scores/state/{table.game}.html",
+        "sides_indexed": list(enumerate(match.sides)),
+        "adjusted_values": _adjusted_values(request, match.sides, editing),
+    }
+
+
+def _adjusted_values(request: HttpRequest, sides: list[str], editing: Hand | None) -> list[Any]:
+    if request.method == "POST":
+        values = [request.POST.get(f"adj-{i}", "") for i in range(len(sides))]
+    elif editing is not None and editing.adjusted_points:
+        values = [editing.adjusted_points.get(s, "") for s in sides]
+    else:
+        values = ["" for _s in sides]
+    return list(zip(range(len(sides)), sides, values, strict=True))
+
+
+def _render(request: HttpRequest, context: dict[str, Any], partial: str = "match") -> HttpResponse:
+    template = f"{TEMPLATE}#{partial}" if request.htmx else TEMPLATE  # type: ignore[attr-defined]
+    return render(request, template, context)
+
+
+@club_view(Role.MEMBER)
+@require_GET
+def table_scores(request: HttpRequest, pk: int) -> HttpResponse:
+    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
+    return render(request, TEMPLATE, _context(request, table))
+
+
+def _posted_form(request: HttpRequest, table: Table, sides: list[str],
+                 options: dict[str, Any]) -> HandForm:
+    return HandForm(game=table.game, sides=sides, options=options, post=request.POST)
+
+
+@club_view(Role.MEMBER)
+@require_POST
+def hand_check(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live check: evaluate the stored hands plus the draft; re-render the fields."""
+    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
+    match = match_state(table)
+    if not services.may_enter(request.user, table, match.seats, request.club_role):  # type: ignore[attr-defined]
+        raise PermissionDenied
+    editing = None
+    if request.POST.get("hand"):
+        editing = get_object_or_404(Hand, pk=request.POST["hand"], table=table)
+    form = _posted_form(request, table, match.sides, match.evaluation["options"])
+    evaluation, number = evaluate_draft(match, form.parse(), editing)
+    form.attach(evaluation["errors"], evaluation["warnings"], hand=number)
+    context = _context(request, table, form=form, editing=editing)
+    context["checked"] = True
+    return render(request, f"{TEMPLATE}#hand_fields", context)
+
+
+def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpResponse:
+    match = match_state(table)
+    form = _posted_form(request, table, match.sides, match.evaluation["options"])
+    data = form.parse()
+    kwargs: dict[str, Any] = {
+        "data": data, "by": request.user, "expected_version": _version(request),
+        "acknowledge_warnings": bool(request.POST.get("acknowledge")),
+        "adjusted_reason": request.POST.get("adjusted_reason", ""),
+        "adjusted_points": adjusted_points_from(request.POST, match.sides),
+    }
+    try:
+        if editing is None:
+            hand = services.hand_add(table=table, **kwargs)
+        else:
+            hand = services.hand_update(hand=editing, **kwargs)
+    except services.TableChanged as changed:
+        fresh = table_in_club(request.club, changed.table.pk)  # type: ignore[attr-defined]
+        form = _posted_form(request, fresh, match.sides, match.evaluation["options"])
+        notice = _("This table was just changed by someone else. Here is its new state; your "
+                   "input is kept below: check it and save again.")
+        return _render(request, _context(request, fresh, form=form, editing=editing,
+                                         notice=notice), "match")
+    except services.TableLocked as locked:
+        return _render(request, _context(request, table, error=_locked_message(locked.reason)))
+    except services.HandRejected as rejected:
+        number = editing.number if editing else len(match.hands) + 1
+        form.attach(rejected.errors, rejected.warnings, hand=number)
+        context = _context(request, table, form=form, editing=editing)
+        context["needs_ack"] = isinstance(rejected, services.WarningsNotAcknowledged)
+        context["refused"] = not context["needs_ack"]
+        return _render(request, context)
+    if editing is not None:
+        messages.success(request, _("Hand %(n)s was changed.") % {"n": hand.number})
+    if request.htmx and editing is None:  # type: ignore[attr-defined]
+        table.refresh_from_db()
+        context = _context(request, table)
+        context["saved"] = hand
+        return render(request, f"{TEMPLATE}#match", context)
+    url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table.pk})  # type: ignore[attr-defined]
+    if request.htmx:  # type: ignore[attr-defined]
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url + "#hands")
+
+
+@club_view(Role.MEMBER)
+@require_POST
+def hand_add(request: HttpRequest, pk: int) -> HttpResponse:
+    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
+    return _save(request, table, None)
+
+
+@club_view(Role.MEMBER)
+def hand_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
+    table = table_in_club(request.club, hand.table_id)  # type: ignore[attr-defined]
+    if request.method == "POST":
+        return _save(request, table, hand)
+    context = _context(request, table, editing=hand)
+    if not context["can_enter"]:
+        raise PermissionDenied
+    return render(request, TEMPLATE, context)
+
+
+@club_view(Role.MEMBER)
+@require_POST
+def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
+    table = hand.table
+    try:
+        services.hand_delete(hand=hand, by=request.user, expected_version=_version(request),
+                             reason=request.POST.get("reason", ""))
+    except services.TableChanged:
+        messages.error(request, _("This table was just changed by someone else: the hand was "
+                                  "not deleted. Check the new state."))
+    except services.TableLocked as locked:
+        messages.error(request, _locked_message(locked.reason))
+    except services.HandRejected as rejected:
+        context = _context(request, table, editing=hand)
+        context["delete_errors"] = [_("Hand %(n)s: %(message)s") % {
+            "n": issue.get("hand"), "message": issue_message(issue)}
+            for issue in rejected.errors]
+        return render(request, TEMPLATE, context)
+    else:
+        messages.success(request, _("Hand %(n)s was deleted.") % {"n": hand.number})
+    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+
+
+@club_view(Role.MEMBER)
+@require_POST
+def table_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
+    try:
+        services.table_confirm(table=table, by=request.user)
+    except services.TableLocked as locked:
+        messages.error(request, _locked_message(locked.reason))
+    else:
+        messages.success(request, _("The result of this match is confirmed."))
+    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+
+
+@club_view(Role.ADMIN)
+@require_POST
+def table_unconfirm(request: HttpRequest, pk: int) -> HttpResponse:
+    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
+    try:
+        services.table_unconfirm(table=table, by=request.user)
+    except services.TableLocked as locked:
+        messages.error(request, _locked_message(locked.reason))
+    else:
+        messages.success(request, _("The confirmation was withdrawn: the match can be corrected."))
+    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+
+
+@club_view(Role.ADMIN)
+@require_GET
+def table_history(request: HttpRequest, pk: int) -> HttpResponse:
+    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
+    match = match_state(table)
+    records = list(
+        Hand.history.filter(table_id=table.pk).select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    previous: dict[int, Any] = {}
+    changes = []
+    for record in records:
+        before = previous.get(record.id)
+        after = None if record.history_type == "-" else record
+        changes.append({
+            "record": record,
+            "before": _readable(table, match.sides, before),
+            "after": _readable(table, match.sides, after),
+            "kind": {"+": _("added"), "~": _("changed"), "-": _("deleted")}[record.history_type],
+        })
+        previous[record.id] = record
+    changes.reverse()  # newest first
+    return render(request, "tournaments/scores/history.html", {
+        "table": table, "evening": table.round.evening, "changes": changes,
+    })
+
+
+def _readable(table: Table, sides: list[str], record: Any) -> list[tuple[str, str]] | None:
+    """A hand version as the form's labels and values (not raw JSON)."""
+    if record is None:
+        return None
+    form = HandForm(game=table.game, sides=sides, options=table.options or {},
+                    initial=record.data if isinstance(record.data, dict) else {})
+    rows: list[tuple[str, str]] = [(_("hand"), str(record.number))]
+    for block in form.blocks:
+        for inp in block.inputs:
+            rows.append((_label(block.label, inp), _shown(inp)))
+        for side_label, _index, inputs in block.groups:
+            for inp in inputs:
+                rows.append((f"{side_label}: {inp.label}", _shown(inp)))
+    if record.adjusted_points is not None:
+        rows.append((_("adjusted points"), ", ".join(
+            f"{s}: {v}" for s, v in record.adjusted_points.items())))
+        rows.append((_("reason"), record.adjusted_reason))
+    return rows
+
+
+def _label(block_label: str, inp: Any) -> str:
+    return block_label if inp.label == block_label else f"{block_label} – {inp.label}"
+
+
+def _shown(inp: Any) -> str:
+    if inp.widget == "checkbox":
+        return _("yes") if inp.checked else _("no")
+    if inp.choices:
+        return dict(inp.choices).get(str(inp.value), str(inp.value)) if inp.value != "" else "–"
+    return str(inp.value) if inp.value != "" else "–"
+
+
+@club_view(Role.MEMBER)
+@require_GET
+def evening_status_board(request: HttpRequest, pk: int) -> HttpResponse:
+    evening = get_object_or_404(
+        Evening.objects.select_related("competition"),
+        pk=pk, competition__club=request.club,  # type: ignore[attr-defined]
+    )
+    context = {"evening": evening, "competition": evening.competition,
+               "board": evening_board(evening)}
+    template = "tournaments/scores/board.html"
+    if request.htmx:  # type: ignore[attr-defined]
+        template += "#board"
+    return render(request, template, context)
+
+
+urlpatterns: list[URLPattern] = [
+    path("tables/<int:pk>/", table_scores, name="table_scores"),
+    path("tables/<int:pk>/check/", hand_check, name="hand_check"),
+    path("tables/<int:pk>/hands/add/", hand_add, name="hand_add"),
+    path("tables/<int:pk>/confirm/", table_confirm, name="table_confirm"),
+    path("tables/<int:pk>/unconfirm/", table_unconfirm, name="table_unconfirm"),
+    path("tables/<int:pk>/history/", table_history, name="table_history"),
+    path("hands/<int:pk>/edit/", hand_edit, name="hand_edit"),
+    path("hands/<int:pk>/delete/", hand_delete, name="hand_delete"),
+    path("evenings/<int:pk>/board/", evening_status_board, name="evening_status_board"),
+]

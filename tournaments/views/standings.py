@@ -1,5 +1,111 @@
-"""Views: standings."""
+"""Views: season standings, evening results, the public pages and the club-room TV."""
 
-from django.urls import URLPattern
+from __future__ import annotations
 
-urlpatterns: list[URLPattern] = []
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import URLPattern, path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from clubmanager.access import club_view, public_club_view
+from clubmanager.models import Role
+
+from ..models import Competition, Evening
+from ..selectors.scores import evening_board
+from ..selectors.standings import evening_results as evening_results_of
+from ..selectors.standings import season_standings
+from ..services.publishing import club_public_pages_set
+
+
+def _competition(request: HttpRequest, pk: int) -> Competition:
+    return get_object_or_404(Competition, pk=pk, club=request.club)  # type: ignore[attr-defined]
+
+
+def _evening(request: HttpRequest, pk: int) -> Evening:
+    return get_object_or_404(
+        Evening.objects.select_related("competition"),
+        pk=pk, competition__club=request.club,  # type: ignore[attr-defined]
+    )
+
+
+def _standings_context(competition: Competition, public: bool) -> dict[str, Any]:
+    return {"competition": competition, "standings": season_standings(competition),
+            "public": public}
+
+
+@club_view(Role.MEMBER)
+@require_GET
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = _competition(request, pk)
+    return render(request, "tournaments/standings/standings.html",
+                  _standings_context(competition, public=False))
+
+
+@club_view(Role.MEMBER)
+@require_GET
+def evening_results(request: HttpRequest, pk: int) -> HttpResponse:
+    evening = _evening(request, pk)
+    return render(request, "tournaments/standings/evening.html",
+                  {"evening": evening, "competition": evening.competition,
+                   "results": evening_results_of(evening), "public": False})
+
+
+@public_club_view
+@require_GET
+def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = _competition(request, pk)
+    return render(request, "tournaments/standings/standings.html",
+                  _standings_context(competition, public=True))
+
+
+@public_club_view
+@require_GET
+def public_evening(request: HttpRequest, pk: int) -> HttpResponse:
+    evening = _evening(request, pk)
+    return render(request, "tournaments/standings/evening.html",
+                  {"evening": evening, "competition": evening.competition,
+                   "results": evening_results_of(evening), "public": True})
+
+
+@public_club_view
+@require_GET
+def tv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The club-room screen: standings and tonight's tables, refreshing itself."""
+    competition = _competition(request, pk)
+    latest = competition.evenings.order_by("-date").first()
+    context = {
+        **_standings_context(competition, public=True),
+        "evening": latest,
+        "board": evening_board(latest) if latest else None,
+    }
+    template = "tournaments/standings/tv.html"
+    if request.htmx:  # type: ignore[attr-defined]
+        template += "#screen"
+    return render(request, template, context)
+
+
+@club_view(Role.ADMIN)
+def public_pages_setting(request: HttpRequest) -> HttpResponse:
+    """A club admin turns the public standings pages on or off."""
+    club = request.club  # type: ignore[attr-defined]
+    if request.method == "POST":
+        public = request.POST.get("public_pages") == "on"
+        club_public_pages_set(club=club, public=public, by=request.user)
+        messages.success(request,
+                         _("Public pages are on.") if public else _("Public pages are off."))
+        return redirect("tournaments:public_pages_setting", club=club.slug)
+    return render(request, "tournaments/standings/public_setting.html", {"club": club})
+
+
+urlpatterns: list[URLPattern] = [
+    path("<int:pk>/standings/", standings, name="standings"),
+    path("evenings/<int:pk>/results/", evening_results, name="evening_results"),
+    path("public/<int:pk>/", public_standings, name="public_standings"),
+    path("public/evenings/<int:pk>/", public_evening, name="public_evening"),
+    path("public/<int:pk>/tv/", tv, name="tv"),
+    path("public-pages/", public_pages_setting, name="public_pages_setting"),
+]

@@ -1,0 +1,43 @@
+// Show or hide hand-form fields whose condition depends on other fields. Only presentation:
+// every input is posted and the server decides what applies.
+(function () {
+  function value(form, name) {
+    var inputs = form.querySelectorAll('[name="' + name + '"]');
+    for (var i = 0; i < inputs.length; i++) {
+      var el = inputs[i];
+      if (el.type === "checkbox") return el.checked;
+      if (el.type === "radio") { if (el.checked) return el.value; continue; }
+      return el.value;
+    }
+    return inputs.length && inputs[0].type === "radio" ? null : "";
+  }
+  function holds(c, v) {
+    var want = c.value;
+    if (want === false && (v === "" || v === null)) v = false;
+    if (c.op === "==") return v === want;
+    if (c.op === "!=") return v !== want;
+    return true;
+  }
+  function update(root) {
+    var form = root.closest ? (root.closest("form") || root) : root;
+    form.querySelectorAll("[data-condition]").forEach(function (block) {
+      var conds = JSON.parse(block.getAttribute("data-condition"));
+      block.hidden = !conds.every(function (c) { return holds(c, value(form, c.field)); });
+    });
+    form.querySelectorAll("[data-exclude-by]").forEach(function (block) {
+      var name = block.getAttribute("data-exclude-by");
+      var chosen = Array.prototype.map.call(
+        form.querySelectorAll('[name^="' + name + '-"]'), function (s) { return s.value; });
+      block.querySelectorAll("[data-side]").forEach(function (el) {
+        el.hidden = chosen.indexOf(el.getAttribute("data-side")) !== -1;
+      });
+    });
+  }
+  document.addEventListener("change", function (e) { if (e.target.form) update(e.target.form); });
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("form.hand-form").forEach(update);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    document.querySelectorAll("form.hand-form").forEach(update);
+  });
+})();

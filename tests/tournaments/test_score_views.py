@@ -1,0 +1,230 @@
+"""Score entry through HTTP: a complete match of every game, the live check, access."""
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from scoring import GAMES
+from tournaments.demo_matches import complete_hands
+from tournaments.forms.hands import HandForm
+from tournaments.matches import sides_of
+from tournaments.models import Hand, Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+PLAYERS = {"jokeren": 4, "high_five_1959": 4, "big_five": 3, "high_five_crowns": 3,
+           "high_five_tiles": 2}
+
+
+def form_post(table: Table, hand: dict[str, Any]) -> dict[str, Any]:
+    """What a browser posts for ``hand``: the generated form's inputs filled in."""
+    sides = sides_of(table.seats.all())
+    form = HandForm(game=table.game, sides=sides, options=table.options or {}, initial=hand)
+    post: dict[str, Any] = {"version": table.version}
+    for block in form.blocks:
+        inputs = block.inputs + [i for _l, _n, group in block.groups for i in group]
+        for inp in inputs:
+            if inp.widget == "checkbox":
+                if inp.checked:
+                    post[inp.name] = "on"
+            elif inp.value != "":
+                post[inp.name] = inp.value
+    return post
+
+
+@pytest.fixture
+def make_table(club, make_member, make_competition, make_evening, make_round, seat_table):
+    def make(game: str, players: int | None = None, **competition_fields: Any) -> Table:
+        count = players or PLAYERS[game]
+        members = [make_member(club, name=n) for n in ("Ann", "Bob", "Cor", "Dirk")[:count]]
+        evening = make_evening(make_competition(club, game, **competition_fields), members)
+        return seat_table(make_round(evening), list(evening.participants.all()))
+
+    return make
+
+
+def url(name: str, table: Table, **kw: Any) -> str:
+    return reverse(f"tournaments:{name}", kwargs={"club": "harten-vrouw",
+                                                  "pk": kw.get("pk", table.pk)})
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_complete_match_of_every_game_through_the_views(game, make_table, client_for,
+                                                       scorekeeper_user):
+    table = make_table(game)
+    client = client_for(scorekeeper_user)
+    page = client.get(url("table_scores", table))
+    assert page.status_code == 200
+    assert 'inputmode="numeric"' in page.content.decode() or game == "high_five_crowns"
+    sides = sides_of(table.seats.all())
+    hands = complete_hands(game, sides)
+    for number, hand in enumerate(hands, start=1):
+        table.refresh_from_db()
+        post = form_post(table, hand)
+        check = client.post(url("hand_check", table), post, **HTMX)
+        assert check.status_code == 200
+        assert "field-error" not in check.content.decode(), check.content.decode()[:2000]
+        response = client.post(url("hand_add", table), post, **HTMX)
+        assert response.status_code == 200
+        body = response.content.decode()
+        assert 'id="match"' in body and "<html" not in body  # only the match region
+        assert Hand.objects.filter(table=table).count() == number, body[:3000]
+        assert Hand.objects.get(table=table, number=number).data == hand
+    table.refresh_from_db()
+    assert table.finished and table.hand_count == len(hands)
+    # the seats carry the engine's totals
+    assert Seat.objects.filter(table=table, place=1).exists()
+
+
+def test_team_table_shows_teams_and_partners_get_team_points(make_table, client_for,
+                                                             scorekeeper_user):
+    table = make_table("high_five_1959", 4)
+    client = client_for(scorekeeper_user)
+    sides = sides_of(table.seats.all())
+    assert sides == ["Ann & Cor", "Bob & Dirk"]
+    for hand in complete_hands("high_five_1959", sides):
+        table.refresh_from_db()
+        client.post(url("hand_add", table), form_post(table, hand))
+    seats = {s.participant.name: s.competition_points
+             for s in Seat.objects.filter(table=table).select_related("participant__member")}
+    # Ann & Cor: 1130 → 11 but 2 crosses; Bob & Dirk: 445 with 3 crosses → 0
+    assert seats == {"Ann": 11, "Cor": 11, "Bob": 0, "Dirk": 0}
+    page = client.get(url("table_scores", table)).content.decode()
+    assert "Ann &amp; Cor" in page
+
+
+def test_live_check_shows_the_rule_at_the_field(make_table, client_for, scorekeeper_user):
+    table = make_table("jokeren")
+    client = client_for(scorekeeper_user)
+    post = {"version": 0, "h-penalties-0": "0", "h-penalties-1": "1", "h-penalties-2": "12",
+            "h-penalties-3": "88"}
+    response = client.post(url("hand_check", table), post, HTTP_ACCEPT_LANGUAGE="en", **HTMX)
+    body = response.content.decode()
+    assert response.status_code == 200 and "<html" not in body
+    assert "a penalty of 1 is impossible" in body
+    assert 'id="id-h-penalties-1-err"' in body  # at Bob's field
+    assert not Hand.objects.exists()
+
+
+def test_refused_save_rerenders_with_200_and_keeps_input(make_table, client_for,
+                                                         scorekeeper_user):
+    table = make_table("jokeren")
+    client = client_for(scorekeeper_user)
+    post = {"version": 0, "h-penalties-0": "0", "h-penalties-1": "45", "h-penalties-2": "0",
+            "h-penalties-3": "88"}
+    response = client.post(url("hand_add", table), post)  # no JS
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Only one player can go out in a deal" in body or "Er kan maar één speler" in body
+    assert 'value="45"' in body
+    assert not Hand.objects.exists()
+
+
+def test_warning_asks_for_confirmation_then_saves(make_table, client_for, scorekeeper_user):
+    table = make_table("jokeren")
+    client = client_for(scorekeeper_user)
+    post = {"version": 0, "h-penalties-0": "0", "h-penalties-1": "175", "h-penalties-2": "12",
+            "h-penalties-3": "88"}
+    body = client.post(url("hand_add", table), post, **HTMX).content.decode()
+    assert 'name="acknowledge"' in body and not Hand.objects.exists()
+    client.post(url("hand_add", table), {**post, "acknowledge": "1"}, **HTMX)
+    assert Hand.objects.count() == 1
+
+
+def test_stale_version_says_the_table_was_just_changed(make_table, client_for,
+                                                       scorekeeper_user, admin_user):
+    table = make_table("jokeren")
+    post = {"version": 0, "h-penalties-0": "0", "h-penalties-1": "45", "h-penalties-2": "12",
+            "h-penalties-3": "88"}
+    client_for(admin_user).post(url("hand_add", table), post)
+    other = {**post, "h-penalties-1": "44"}
+    response = client_for(scorekeeper_user).post(url("hand_add", table), other,
+                                                 HTTP_ACCEPT_LANGUAGE="en", **HTMX)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "just changed" in body or "zojuist gewijzigd" in body
+    assert 'value="44"' in body  # the user's input is kept
+    assert 'name="version" value="1"' in body  # with the new version
+    assert Hand.objects.count() == 1
+
+
+def test_edit_and_delete_through_views_and_history(make_table, client_for, scorekeeper_user,
+                                                   admin_user):
+    table = make_table("jokeren")
+    client = client_for(scorekeeper_user)
+    post = {"version": 0, "h-penalties-0": "0", "h-penalties-1": "45", "h-penalties-2": "12",
+            "h-penalties-3": "88"}
+    client.post(url("hand_add", table), post)
+    hand = Hand.objects.get()
+    edit_url = reverse("tournaments:hand_edit", kwargs={"club": "harten-vrouw", "pk": hand.pk})
+    assert 'value="45"' in client.get(edit_url).content.decode()
+    response = client.post(edit_url, {**post, "version": 1, "h-penalties-1": "40"})
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert hand.data["penalties"]["Bob"] == 40
+    delete_url = reverse("tournaments:hand_delete", kwargs={"club": "harten-vrouw",
+                                                            "pk": hand.pk})
+    assert client.post(delete_url, {"version": 2, "reason": "wrong table"}).status_code == 302
+    assert not Hand.objects.exists()
+    assert client.get(url("table_history", table)).status_code == 403
+    history = client_for(admin_user).get(url("table_history", table), HTTP_ACCEPT_LANGUAGE="en")
+    body = history.content.decode()
+    assert history.status_code == 200
+    assert body.count("hv-schrijver") >= 3 and "wrong table" in body
+    assert "<del>45</del>" in body and "penalty points" in body.lower() or "strafpunten" in body
+
+
+def test_admin_adjusted_score_through_the_view(make_table, client_for, admin_user):
+    table = make_table("jokeren")
+    client = client_for(admin_user)
+    post = {"version": 0, "h-penalties-0": "0", "h-penalties-1": "1", "h-penalties-2": "12",
+            "h-penalties-3": "88"}
+    body = client.post(url("hand_add", table), post).content.decode()
+    assert 'name="adjusted_reason"' in body and not Hand.objects.exists()
+    client.post(url("hand_add", table), {**post, "adjusted_reason": "director's decision",
+                                         "adj-0": "0", "adj-1": "2", "adj-2": "12",
+                                         "adj-3": "88"})
+    hand = Hand.objects.get()
+    assert hand.adjusted_reason == "director's decision" and hand.adjusted_points["Bob"] == 2
+
+
+def test_access_scorekeeper_member_other_club(make_table, client_for, scorekeeper_user,
+                                              member_user, other_admin_user):
+    table = make_table("jokeren")
+    post = {"version": 0, "h-penalties-0": "0", "h-penalties-1": "45", "h-penalties-2": "12",
+            "h-penalties-3": "88"}
+    member = client_for(member_user)
+    page = member.get(url("table_scores", table))
+    assert page.status_code == 200 and "hand-form" not in page.content.decode()
+    assert member.post(url("hand_add", table), post).status_code == 403
+    assert member.post(url("hand_check", table), post).status_code == 403
+    other = client_for(other_admin_user)
+    assert other.get(url("table_scores", table)).status_code == 404
+    assert other.post(url("hand_add", table), post).status_code == 404
+    assert not Hand.objects.exists()
+    assert client_for(scorekeeper_user).post(url("hand_add", table), post).status_code == 302
+
+
+def test_confirmation_and_board(make_table, client_for, scorekeeper_user, admin_user,
+                                make_user, club):
+    table = make_table("big_five", requires_confirmation=True)
+    client = client_for(scorekeeper_user)
+    sides = sides_of(table.seats.all())
+    client.post(url("hand_add", table), form_post(table, complete_hands("big_five", sides)[0]))
+    table.refresh_from_db()
+    assert table.status == "finished"
+    evening = table.round.evening
+    board_url = reverse("tournaments:evening_status_board",
+                        kwargs={"club": "harten-vrouw", "pk": evening.pk})
+    board = client.get(board_url, **HTMX).content.decode()
+    assert 'hx-trigger="every 10s"' in board and "status-finished" in board
+    # the scorekeeper entered it and is not seated: may not confirm
+    assert client.post(url("table_confirm", table)).status_code == 403
+    table.refresh_from_db()
+    assert table.status == "finished"
+    client_for(admin_user).post(url("table_confirm", table))
+    table.refresh_from_db()
+    assert table.status == "confirmed"
+    assert "status-confirmed" in client.get(board_url).content.decode()

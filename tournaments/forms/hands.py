@@ -1,0 +1,408 @@
+"""The hand form, built from the game's ``hand_fields`` (``scoring.GAMES[game].describe()``).
+
+Nothing here knows a game: each field kind gets a widget (per_side → one number per side with the
+player's name as label; an object per side → a small fieldset per side; side → radio buttons;
+side_list → a select per position; choice → radio buttons; boolean → checkbox; text_list → one
+text input; integer → number input). Field ``condition``\\s are evaluated here (server side) and,
+for conditions on other fields, also by a few lines of JS that only show or hide; every input is
+posted and interpreted here.
+
+Posted values become the engine's hand format: empty → missing (or null where the field allows
+null; a per-side number left empty → null, which the engine reports at that side); a number that
+does not parse → the raw text, so the engine says VALUE_NOT_INTEGER. The engine decides
+everything else.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring import GAMES
+
+from ..messages import choice_label, field_label, issue_message
+
+PREFIX = "h-"
+_INT = re.compile(r"^[+-]?\d+$")
+_CLAUSE = re.compile(r"^\s*([\w.]+)\s*(==|!=|>=|<=|>|<)\s*(.+?)\s*$")
+_EXCLUDE = re.compile(r"^\s*sides\s+not\s+(\w+)\s*$")
+
+
+# -- conditions ------------------------------------------------------------------------------
+def _literal(text: str) -> Any:
+    text = text.strip()
+    if text[:1] in "'\"" and text[-1:] == text[:1]:
+        return text[1:-1]
+    lowered = {"true": True, "false": False, "null": None, "none": None}
+    if text.lower() in lowered:
+        return lowered[text.lower()]
+    if _INT.match(text):
+        return int(text)
+    return text
+
+
+def _clauses(condition: str | None) -> list[str]:
+    return [c for c in (condition or "").split(" and ") if c.strip()]
+
+
+def _clause_is_static(clause: str) -> bool:
+    match = _CLAUSE.match(clause)
+    return bool(match) and (match.group(1) == "sides" or match.group(1).startswith("options."))
+
+
+def _compare(left: Any, op: str, right: Any) -> bool:
+    if op == "==":
+        return bool(left == right)
+    if op == "!=":
+        return bool(left != right)
+    try:
+        return bool({">=": left >= right, "<=": left <= right, ">": left > right,
+                     "<": left < right}[op])
+    except TypeError:
+        return False
+
+
+def clause_holds(clause: str, *, data: Mapping[str, Any], sides: Sequence[str],
+                 options: Mapping[str, Any]) -> bool:
+    """One clause; an unknown form (e.g. ``sides not eliminated``) holds."""
+    match = _CLAUSE.match(clause)
+    if not match:
+        return True
+    name, op, raw = match.groups()
+    if name == "sides":
+        left: Any = len(sides)
+    elif name.startswith("options."):
+        left = options.get(name.split(".", 1)[1])
+    else:
+        left = data.get(name)
+        if left is None and raw.strip().lower() == "false":
+            left = False  # an unticked box
+    return _compare(left, op, _literal(raw))
+
+
+def _excluded_by(condition: str | None) -> str | None:
+    for clause in _clauses(condition):
+        match = _EXCLUDE.match(clause)
+        if match:
+            return match.group(1)
+    return None
+
+
+# -- widgets ---------------------------------------------------------------------------------
+@dataclass
+class Input:
+    name: str
+    label: str
+    widget: str  # number, text, checkbox, radio, select
+    value: Any = ""
+    choices: list[tuple[str, str]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    side_index: int | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int | None = None
+
+    @property
+    def id(self) -> str:
+        return "id-" + self.name
+
+    @property
+    def checked(self) -> bool:
+        return self.value in (True, "on", "true", "1")
+
+
+@dataclass
+class Block:
+    """One hand field: a label, its inputs (or per-side groups) and its messages."""
+
+    name: str
+    label: str
+    kind: str
+    inputs: list[Input] = field(default_factory=list)
+    groups: list[tuple[str, int, list[Input]]] = field(default_factory=list)  # object per side
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    condition: str = ""  # JSON for the show/hide script ([] = always shown)
+    exclude_by: str = ""  # per-side inputs hidden for sides chosen in this field
+
+    @property
+    def is_group(self) -> bool:
+        return self.kind in ("per_side", "side", "choice", "side_list")
+
+
+def _number(raw: str) -> Any:
+    raw = raw.strip()
+    return int(raw) if _INT.match(raw) else raw
+
+
+def _display(value: Any) -> str:
+    if value is None or value is False:
+        return ""
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+class HandForm:
+    """Build, fill, parse and annotate the hand form of one table."""
+
+    def __init__(
+        self,
+        *,
+        game: str,
+        sides: Sequence[str],
+        options: Mapping[str, Any],
+        post: Mapping[str, Any] | None = None,
+        initial: Mapping[str, Any] | None = None,
+        sides_display: Mapping[str, str] | None = None,
+    ) -> None:
+        self.game = game
+        self.sides = list(sides)
+        self.options = dict(options)
+        self.post = post
+        self.initial = dict(initial or {})
+        self.display = dict(sides_display or {})
+        self.specs = GAMES[game].describe()["hand_fields"]
+        self.general_errors: list[str] = []
+        self.general_warnings: list[str] = []
+        self.blocks = [b for spec in self.specs if (b := self._block(spec)) is not None]
+
+    # -- building ---------------------------------------------------------------------------
+    def _static_ok(self, spec: Mapping[str, Any]) -> bool:
+        return all(
+            clause_holds(c, data={}, sides=self.sides, options=self.options)
+            for c in _clauses(spec.get("condition")) if _clause_is_static(c)
+        )
+
+    def _script_condition(self, spec: Mapping[str, Any]) -> str:
+        dynamic = []
+        for clause in _clauses(spec.get("condition")):
+            match = _CLAUSE.match(clause)
+            if match and not _clause_is_static(clause):
+                name, op, raw = match.groups()
+                dynamic.append({"field": PREFIX + name, "op": op, "value": _literal(raw)})
+        return json.dumps(dynamic) if dynamic else ""
+
+    def _value(self, name: str, initial: Any) -> Any:
+        if self.post is not None:
+            return self.post.get(name, "")
+        return initial
+
+    def _side_label(self, side: str) -> str:
+        return self.display.get(side, side)
+
+    def _block(self, spec: Mapping[str, Any]) -> Block | None:
+        if not self._static_ok(spec):
+            return None
+        name, kind = spec["name"], spec["kind"]
+        block = Block(name=name, label=field_label(name), kind=kind,
+                      condition=self._script_condition(spec),
+                      exclude_by=PREFIX + (_excluded_by(spec.get("condition")) or "")
+                      if _excluded_by(spec.get("condition")) else "")
+        initial = self.initial.get(name)
+        key = PREFIX + name
+        if kind == "per_side":
+            item = spec.get("item") or {}
+            stored = initial if isinstance(initial, dict) else {}
+            for index, side in enumerate(self.sides):
+                if item.get("kind") == "object":
+                    sub_initial = stored.get(side) if isinstance(stored.get(side), dict) else {}
+                    inputs = [self._scalar(sub, f"{key}-{index}-{sub['name']}",
+                                           field_label(sub["name"]), sub_initial.get(sub["name"]),
+                                           index)
+                              for sub in item.get("fields", [])]
+                    block.groups.append((self._side_label(side), index, inputs))
+                else:
+                    block.inputs.append(self._scalar(item, f"{key}-{index}",
+                                                     self._side_label(side), stored.get(side),
+                                                     index))
+        elif kind == "side":
+            current = self.sides.index(initial) if initial in self.sides else ""
+            block.inputs.append(Input(
+                key, block.label, "radio", _display(self._value(key, current)),
+                choices=[(str(i), self._side_label(s)) for i, s in enumerate(self.sides)]))
+        elif kind == "side_list":
+            stored = initial if isinstance(initial, list) else []
+            for position in range(max(1, len(self.sides) - 1)):
+                current = stored[position] if position < len(stored) else None
+                current_index = self.sides.index(current) if current in self.sides else ""
+                block.inputs.append(Input(
+                    f"{key}-{position}", _("%(n)s.") % {"n": position + 1}, "select",
+                    _display(self._value(f"{key}-{position}", current_index)),
+                    choices=[("", "–")] + [(str(i), self._side_label(s))
+                                           for i, s in enumerate(self.sides)]))
+        else:
+            block.inputs.append(self._scalar(spec, key, block.label, initial, None))
+        return block
+
+    def _scalar(self, spec: Mapping[str, Any], name: str, label: str, initial: Any,
+                side_index: int | None) -> Input:
+        kind = spec.get("kind")
+        if initial is None and self.post is None:
+            initial = spec.get("default") if kind in ("boolean", "choice") else None
+        if kind == "boolean":
+            value = (name in self.post) if self.post is not None else bool(initial)
+            return Input(name, label, "checkbox", value, side_index=side_index)
+        if kind == "choice":
+            return Input(name, label, "radio", _display(self._value(name, initial)),
+                         choices=[(c, choice_label(c)) for c in spec.get("choices", [])],
+                         side_index=side_index)
+        if kind == "text_list":
+            return Input(name, label, "text", _display(self._value(name, initial)),
+                         side_index=side_index)
+        return Input(name, label, "number", _display(self._value(name, initial)),
+                     side_index=side_index, minimum=None, maximum=spec.get("maximum"),
+                     step=spec.get("multiple_of"))
+
+    # -- parsing ----------------------------------------------------------------------------
+    def parse(self) -> dict[str, Any]:
+        """The posted form as a hand in the engine's format."""
+        post = self.post or {}
+        data: dict[str, Any] = {}
+        for spec in self.specs:
+            if not self._static_ok(spec):
+                continue
+            name, kind, key = spec["name"], spec["kind"], PREFIX + spec["name"]
+            nullable = spec.get("nullable")
+            if kind == "per_side":
+                item = spec.get("item") or {}
+                values: dict[str, Any] = {}
+                for index, side in enumerate(self.sides):
+                    if item.get("kind") == "object":
+                        entry: dict[str, Any] = {}
+                        for sub in item.get("fields", []):
+                            value = self._parse_scalar(sub, f"{key}-{index}-{sub['name']}", post)
+                            if value is not _MISSING:
+                                entry[sub["name"]] = value
+                        values[side] = entry
+                    else:
+                        raw = str(post.get(f"{key}-{index}", "")).strip()
+                        values[side] = None if raw == "" else _number(raw)
+                data[name] = values
+            elif kind == "side":
+                raw = str(post.get(key, "")).strip()
+                if raw == "":
+                    if nullable:
+                        data[name] = None
+                    continue
+                data[name] = self._side_of(raw)
+            elif kind == "side_list":
+                chosen = []
+                for position in range(max(1, len(self.sides) - 1)):
+                    raw = str(post.get(f"{key}-{position}", "")).strip()
+                    if raw != "":
+                        chosen.append(self._side_of(raw))
+                data[name] = chosen
+            else:
+                value = self._parse_scalar(spec, key, post)
+                if value is not _MISSING:
+                    data[name] = value
+        # Conditions on other fields: a field that does not apply is left out; a per-side
+        # field limited to some sides names only those.
+        for spec in self.specs:
+            name = spec["name"]
+            if name not in data:
+                continue
+            for clause in _clauses(spec.get("condition")):
+                if _EXCLUDE.match(clause):
+                    excluded = data.get(_EXCLUDE.match(clause).group(1)) or []  # type: ignore[union-attr]
+                    if isinstance(data[name], dict):
+                        data[name] = {s: v for s, v in data[name].items() if s not in excluded}
+                elif not _clause_is_static(clause) and not clause_holds(
+                    clause, data=data, sides=self.sides, options=self.options
+                ):
+                    del data[name]
+                    break
+        return data
+
+    def _side_of(self, raw: str) -> Any:
+        if _INT.match(raw) and 0 <= int(raw) < len(self.sides):
+            return self.sides[int(raw)]
+        return raw
+
+    def _parse_scalar(self, spec: Mapping[str, Any], key: str, post: Mapping[str, Any]) -> Any:
+        kind = spec.get("kind")
+        if kind == "boolean":  # an optional box left unticked is left out (its default)
+            return True if key in post else (False if spec.get("required") else _MISSING)
+        raw = str(post.get(key, "")).strip()
+        if raw == "":  # a required field that allows null gets null; otherwise left out
+            return None if spec.get("nullable") and spec.get("required") else _MISSING
+        if kind == "text_list":
+            return [t.upper() for t in re.split(r"[\s,;]+", raw) if t]
+        if kind == "choice":
+            return raw
+        return _number(raw)
+
+    # -- messages ---------------------------------------------------------------------------
+    def attach(self, errors: Sequence[Mapping[str, Any]] = (),
+               warnings: Sequence[Mapping[str, Any]] = (), *, hand: int | None = None) -> None:
+        """Put each issue at its field (and side); issues of another hand or no field go on
+        top. ``hand`` is the table's number of the hand this form is for."""
+        for issues, attr in ((errors, "errors"), (warnings, "warnings")):
+            for issue in issues:
+                text = issue_message(issue, sides_display=self.display)
+                if hand is not None and issue.get("hand") not in (None, hand):
+                    text = _("Hand %(n)s: %(message)s") % {"n": issue.get("hand"), "message": text}
+                    getattr(self, "general_" + attr).append(text)
+                    continue
+                target = self._locate(issue)
+                if target is None:
+                    getattr(self, "general_" + attr).append(text)
+                else:
+                    getattr(target, attr).append(text)
+
+    def _locate(self, issue: Mapping[str, Any]) -> Input | Block | None:
+        name, side = issue.get("field"), issue.get("side")
+        index = self.sides.index(side) if side in self.sides else None
+        for block in self.blocks:
+            if block.groups and index is not None:
+                for _label, group_index, inputs in block.groups:
+                    if group_index == index:
+                        for inp in inputs:
+                            if inp.name.endswith("-" + str(name)):
+                                return inp
+                        if name == block.name:
+                            return inputs[0] if inputs else block
+            if block.name != name:
+                continue
+            if block.kind == "per_side" and index is not None:
+                for inp in block.inputs:
+                    if inp.side_index == index:
+                        return inp
+            return block
+        return None
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.general_errors) or any(
+            b.errors or any(i.errors for i in self._all_inputs(b)) for b in self.blocks)
+
+    @property
+    def has_warnings(self) -> bool:
+        return bool(self.general_warnings) or any(
+            b.warnings or any(i.warnings for i in self._all_inputs(b)) for b in self.blocks)
+
+    @staticmethod
+    def _all_inputs(block: Block) -> list[Input]:
+        return block.inputs + [i for _l, _n, inputs in block.groups for i in inputs]
+
+
+class _Missing:
+    pass
+
+
+_MISSING: Any = _Missing()
+
+
+def adjusted_points_from(post: Mapping[str, Any], sides: Sequence[str]) -> dict[str, Any] | None:
+    """The admin's adjusted points per side (``adj-<index>``), or None if none were given."""
+    values = {side: str(post.get(f"adj-{i}", "")).strip() for i, side in enumerate(sides)}
+    if not any(values.values()):
+        return None
+    return {side: _number(raw) if raw else None for side, raw in values.items()}

@@ -1,0 +1,183 @@
+"""Reads for score entry: a table's match with the engine's evaluation, and the evening board."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q
+from django.shortcuts import get_object_or_404
+
+from clubmanager.models import Club
+
+from ..matches import evaluate_entries, sides_of
+from ..models import Evening, Hand, Seat, Table
+
+
+def table_in_club(club: Club, pk: int) -> Table:
+    """The table (404 outside the club) with its round, evening and competition."""
+    return get_object_or_404(
+        Table.objects.select_related("round__evening__competition__club", "confirmed_by"),
+        pk=pk, round__evening__competition__club=club,
+    )
+
+
+def hand_in_club(club: Club, pk: int) -> Hand:
+    return get_object_or_404(
+        Hand.objects.select_related("table__round__evening__competition__club"),
+        pk=pk, table__round__evening__competition__club=club,
+    )
+
+
+@dataclass
+class SideRow:
+    side: str
+    players: list[str]
+    points: int
+    competition_points: int
+    place: int | None
+    adjusted: int = 0
+
+
+@dataclass
+class HandRow:
+    hand: Hand
+    points: list[int | None]  # per side, in side order
+    derived: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class MatchState:
+    table: Table
+    seats: list[Seat]
+    hands: list[Hand]
+    sides: list[str]
+    evaluation: dict[str, Any]
+    side_rows: list[SideRow]
+    hand_rows: list[HandRow]
+    state: Any
+    next_deal: dict[str, Any] | None
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.evaluation.get("finished"))
+
+
+def match_state(table: Table) -> MatchState:
+    """Seats, hands and the engine's evaluation of a table (3 queries)."""
+    seats = list(table.seats.select_related("participant__member").order_by("position"))
+    hands = list(table.hands.select_related("updated_by").order_by("number"))
+    sides = sides_of(seats)
+    evaluation = evaluate_entries(table, seats, [(h.data, h.adjusted_points) for h in hands])
+    players: dict[str, list[str]] = {s: [] for s in sides}
+    for seat in seats:
+        players[seat.side].append(seat.participant.name)
+    by_side = {s.side: s for s in seats}
+    side_rows = [
+        SideRow(side, players[side], by_side[side].points, by_side[side].competition_points,
+                by_side[side].place, evaluation["adjusted"].get(side, 0))
+        for side in sides
+    ]
+    hand_rows = []
+    for hand, index in zip(hands, evaluation["hand_map"], strict=True):
+        if index is None:
+            points = [(hand.adjusted_points or {}).get(s) for s in sides]
+            derived: dict[str, Any] = {}
+        elif index < len(evaluation["hands"]):
+            derived = evaluation["hands"][index]
+            points = [derived["points"].get(s) for s in sides]
+        else:  # not reached by the engine (an error before it): shown as entered
+            derived, points = {}, [None for _s in sides]
+        hand_rows.append(HandRow(hand, points, derived))
+    next_deal = None
+    contracts = evaluation.get("options", {}).get("contracts")
+    ordinary = sum(1 for i in evaluation["hand_map"] if i is not None)
+    if (isinstance(contracts, list) and not evaluation.get("finished") and sides
+            and ordinary < len(contracts)):
+        dealer = sides[(max(table.first_dealer, 1) - 1 + len(hands)) % len(sides)]
+        next_deal = {"number": len(hands) + 1, "contract": contracts[ordinary],
+                     "dealer": dealer, "of": len(contracts)}
+    return MatchState(table, seats, hands, sides, evaluation, side_rows, hand_rows,
+                      evaluation.get("state"), next_deal)
+
+
+def evaluate_draft(match: MatchState, draft: dict[str, Any],
+                   replacing: Hand | None = None) -> tuple[dict[str, Any], int]:
+    """The match with a draft hand added (or replacing a saved one): the evaluation and the
+    table's number of the draft hand."""
+    entries: list[tuple[dict[str, Any], Any]] = []
+    number = len(match.hands) + 1
+    for position, hand in enumerate(match.hands, start=1):
+        if replacing is not None and hand.pk == replacing.pk:
+            entries.append((draft, None))
+            number = position
+        else:
+            entries.append((hand.data, hand.adjusted_points))
+    if replacing is None:
+        entries.append((draft, None))
+    evaluation = evaluate_entries(match.table, match.seats, entries)
+    table_number = {e: p for p, e in enumerate(evaluation["engine_numbers"], start=1) if e}
+    for key in ("errors", "warnings"):
+        evaluation[key] = [
+            {**issue, "engine_hand": issue.get("hand"),
+             "hand": table_number.get(issue.get("hand"), issue.get("hand"))}
+            for issue in evaluation[key]
+        ]
+    return evaluation, number
+
+
+# -- the evening board --------------------------------------------------------------------------
+STATUS_ORDER = ("not_started", "in_progress", "finished", "confirmed")
+
+
+@dataclass
+class BoardRow:
+    table: Table
+    players: list[str]
+    status: str
+
+
+@dataclass
+class Board:
+    evening: Evening
+    rows: list[BoardRow]
+    counts: dict[str, int]
+    requires_confirmation: bool
+
+    @property
+    def missing(self) -> int:
+        done = "confirmed" if self.requires_confirmation else "finished"
+        return sum(1 for r in self.rows if STATUS_ORDER.index(r.status) < STATUS_ORDER.index(done))
+
+
+def evening_board(evening: Evening) -> Board:
+    """Every table of the evening with its status (2 queries)."""
+    tables = list(
+        Table.objects.filter(round__evening=evening)
+        .select_related("round")
+        .prefetch_related(Prefetch(
+            "seats", queryset=Seat.objects.select_related("participant__member")
+            .order_by("position")))
+        .order_by("round__number", "number")
+    )
+    rows = [BoardRow(t, [s.participant.name for s in t.seats.all()], t.status) for t in tables]
+    counts = {status: sum(1 for r in rows if r.status == status) for status in STATUS_ORDER}
+    return Board(evening, rows, counts, evening.competition.requires_confirmation)
+
+
+def counting_tables_q(prefix: str = "") -> Q:
+    """Tables whose results count: finished, and confirmed when the competition requires it."""
+    return Q(**{f"{prefix}finished": True}) & (
+        Q(**{f"{prefix}round__evening__competition__requires_confirmation": False})
+        | Q(**{f"{prefix}confirmed_at__isnull": False})
+    )
+
+
+def table_counts(evening_ids: Sequence[int]) -> dict[int, int]:
+    """Tables per evening (for overviews)."""
+    return dict(
+        Table.objects.filter(round__evening_id__in=evening_ids)
+        .values_list("round__evening_id")
+        .annotate(n=Count("pk"))
+    )

@@ -1,0 +1,15 @@
+"""Club settings for the public pages (standings, evening results, TV)."""
+
+from typing import Any
+
+from django.db import transaction
+
+from clubmanager.models import Club
+
+
+@transaction.atomic
+def club_public_pages_set(*, club: Club, public: bool, by: Any) -> Club:
+    """Turn the club's public (no login) standings pages on or off."""
+    club.public_pages = public
+    club.save(update_fields=["public_pages"])
+    return club

@@ -235,12 +235,12 @@ def _text(cell: Any) -> str:
 def _hand_row(line: int, cells: Any, columns: Mapping[str, int]) -> HandRow:
     row = HandRow(line=line)
     labels = dict(hands_columns())
-    for key, index in columns.items():
-        if index < len(cells) and _is_formula(cells[index]):
-            row.problems.append(_("Column “%(column)s” contains a formula; paste the value "
-                                  "instead.") % {"column": labels[key]})
-    if row.problems:
-        return row
+    formulas = {key for key, index in columns.items()
+                if index < len(cells) and _is_formula(cells[index])}
+    for key in sorted(formulas, key=lambda k: columns[k]):
+        row.problems.append(_("Column “%(column)s” contains a formula; paste the value "
+                              "instead.") % {"column": labels[key]})
+    columns = {key: index for key, index in columns.items() if key not in formulas}
 
     def problem(key: str, sentence: str) -> None:
         row.problems.append(_("%(column)s: %(problem)s") % {"column": labels[key],
@@ -253,14 +253,14 @@ def _hand_row(line: int, cells: Any, columns: Mapping[str, int]) -> HandRow:
         row.date = value.isoformat()
     else:
         parsed = _parse_date(_text(_cell(cells, columns, "date")))
-        if parsed is None:
+        if parsed is None and "date" not in formulas:
             problem("date", _("not a date."))
         else:
             row.date = parsed.isoformat()
     for key in ("round", "table", "first_dealer", "scorekeeper", "hand"):
         text = _text(_cell(cells, columns, key))
         if not text:
-            if key in ("round", "table"):
+            if key in ("round", "table") and key not in formulas:
                 problem(key, _("missing."))
             continue
         try:
@@ -281,7 +281,7 @@ def _hand_row(line: int, cells: Any, columns: Mapping[str, int]) -> HandRow:
             setattr(row, key, json.loads(text))
         except ValueError:
             problem(key, _("not valid JSON."))
-    if row.hand is not None and row.data is None:
+    if row.hand is not None and row.data is None and not row.problems:
         problem("data", _("missing."))
     row.adjusted_reason = _text(_cell(cells, columns, "adjusted_reason"))
     for n in range(1, MAX_SEATS + 1):

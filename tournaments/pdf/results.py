@@ -8,6 +8,7 @@ engine derived.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -34,6 +35,8 @@ def _value(row: Any, *names: str) -> Any:
 def _number(value: Any) -> str:
     if value is None:
         return ""
+    if isinstance(value, Fraction):
+        value = float(value)
     if isinstance(value, float):
         return f"{value:.1f}".replace(".", ",") if _comma() else f"{value:.1f}"
     return str(value)
@@ -145,7 +148,8 @@ def standings_pdf(competition: Competition, rows: Sequence[Any],
                 styles.p(_number(row.total), styles.cell_bold),
                 styles.p(row.evenings_played, styles.cell_center),
                 styles.p(row.wins, styles.cell_center),
-                styles.p(_number(row.average), styles.cell_right),
+                styles.p(getattr(row, "average_display", None) or _number(row.average),
+                         styles.cell_right),
             ] + [styles.p(_number(row.per_evening.get(e.pk)), styles.cell_center)
                  for e in shown])
             if not row.qualified:

@@ -183,7 +183,7 @@ def evening_results_pdf(request: HttpRequest, evening_id: int) -> HttpResponse:
         pk=evening_id, competition__club=request.club,  # type: ignore[attr-defined]
     )
     content = results.evening_results_pdf(
-        evening, evening_tables(evening), list(evening_results(evening))
+        evening, evening_tables(evening), evening_results(evening).overall
     )
     name = slugify(f"{evening.competition.name} {evening.date}")
     return _download(content, PDF, f"{name}.pdf")

@@ -1,5 +1,106 @@
-"""Views: competitions."""
+"""Views: competitions (seasons). Thin: parse, call a service or selector, render."""
 
-from django.urls import URLPattern
+from __future__ import annotations
 
-urlpatterns: list[URLPattern] = []
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import URLPattern, path
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubmanager.access import club_view
+from clubmanager.models import Role
+from scoring import GAMES
+
+from ..forms.competitions import CompetitionForm, add_service_errors
+from ..selectors import competitions as selectors
+from ..services import competitions as services
+
+
+@club_view(Role.MEMBER)
+def competition_list(request: HttpRequest) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    today = timezone.localdate()
+    return render(request, "tournaments/competition_list.html", {
+        "competitions": selectors.competitions_for_club(club=club),
+        "current_ids": set(
+            selectors.current_competitions(club=club, today=today).values_list("pk", flat=True)
+        ),
+    })
+
+
+@club_view(Role.MEMBER)
+def competition_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = get_object_or_404(
+        selectors.competitions_for_club(club=request.club), pk=pk  # type: ignore[attr-defined]
+    )
+    return render(request, "tournaments/competition_detail.html", {
+        "competition": competition,
+        "game": GAMES[competition.game],
+        "evenings": selectors.competition_evenings(competition=competition),
+        "today": timezone.localdate(),
+    })
+
+
+def _chosen_game(request: HttpRequest, default: str | None) -> str | None:
+    game = request.POST.get("game") or request.GET.get("game") or default
+    return game if game in GAMES else None
+
+
+def _form_page(request: HttpRequest, form: CompetitionForm, competition: object) -> HttpResponse:
+    return render(request, "tournaments/competition_form.html", {
+        "form": form, "competition": competition, "game": GAMES[form.game],
+        "games": GAMES.values(),
+    })
+
+
+@club_view(Role.ADMIN)
+def competition_add(request: HttpRequest) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    game = _chosen_game(request, None)
+    if game is None:
+        return render(request, "tournaments/competition_game.html", {"games": GAMES.values()})
+    form = CompetitionForm(request.POST if request.method == "POST" else None, game=game)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        data.pop("game")
+        try:
+            competition = services.competition_create(club=club, game=game, **data)
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            messages.success(request, _("%(name)s has been created.") % {"name": competition.name})
+            return redirect("tournaments:competition_detail", club=club.slug, pk=competition.pk)
+    return _form_page(request, form, None)
+
+
+@club_view(Role.ADMIN)
+def competition_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    competition = get_object_or_404(selectors.competitions_for_club(club=club), pk=pk)
+    game = competition.game
+    if competition.evening_count == 0:  # the game may change until the first evening
+        game = _chosen_game(request, competition.game) or competition.game
+    form = CompetitionForm(
+        request.POST if request.method == "POST" else None, game=game, competition=competition
+    )
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        try:
+            services.competition_update(competition=competition, **data)
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            messages.success(request, _("%(name)s has been saved.") % {"name": data["name"]})
+            return redirect("tournaments:competition_detail", club=club.slug, pk=competition.pk)
+    return _form_page(request, form, competition)
+
+
+urlpatterns: list[URLPattern] = [
+    path("", competition_list, name="competition_list"),
+    path("new/", competition_add, name="competition_add"),
+    path("<int:pk>/", competition_detail, name="competition_detail"),
+    path("<int:pk>/edit/", competition_edit, name="competition_edit"),
+]

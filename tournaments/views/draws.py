@@ -1,5 +1,148 @@
-"""Views: draws."""
+"""Views: drawing rounds, redrawing, swapping seats, late arrivals and the projector page."""
 
-from django.urls import URLPattern
+from __future__ import annotations
 
-urlpatterns: list[URLPattern] = []
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import URLPattern, path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubmanager.access import club_view
+from clubmanager.models import Member, Role
+
+from ..forms.competitions import add_service_errors
+from ..forms.draws import DrawForm, LateArrivalForm, SeatSwapForm
+from ..models import Participant, Round
+from ..selectors import evenings as selectors
+from ..services import draws as services
+from ..services import evenings as evening_services
+
+
+def _round(request: HttpRequest, pk: int) -> Round:
+    return get_object_or_404(selectors.rounds_for_club(club=request.club), pk=pk)  # type: ignore[attr-defined]
+
+
+def _to_evening(request: HttpRequest, evening_pk: int) -> HttpResponse:
+    return redirect(
+        "tournaments:evening_detail", club=request.club.slug, pk=evening_pk  # type: ignore[attr-defined]
+    )
+
+
+def _errors(request: HttpRequest, exc: ValidationError) -> None:
+    for message in exc.messages:
+        messages.error(request, message)
+
+
+@club_view(Role.ADMIN)
+@require_POST
+def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    evening = get_object_or_404(selectors.evenings_for_club(club=request.club), pk=pk)  # type: ignore[attr-defined]
+    form = DrawForm(request.POST)
+    seed = form.cleaned_data["seed"] if form.is_valid() else None
+    try:
+        round_ = services.round_draw(evening=evening, seed=seed, by=request.user)
+    except ValidationError as exc:
+        _errors(request, exc)
+    else:
+        messages.success(request, _("Round %(number)s has been drawn.") % {"number": round_.number})
+    return _to_evening(request, evening.pk)
+
+
+@club_view(Role.ADMIN)
+@require_POST
+def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = _round(request, pk)
+    form = DrawForm(request.POST)
+    seed = form.cleaned_data["seed"] if form.is_valid() else None
+    try:
+        services.round_redraw(round=round_, seed=seed, by=request.user)
+    except ValidationError as exc:
+        _errors(request, exc)
+    else:
+        messages.success(
+            request, _("Round %(number)s has been drawn again.") % {"number": round_.number}
+        )
+    return _to_evening(request, round_.evening_id)
+
+
+@club_view(Role.ADMIN)
+def seat_swap(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = _round(request, pk)
+    seats = selectors.seats_for_club(club=request.club).filter(table__round=round_).order_by(  # type: ignore[attr-defined]
+        "table__number", "position"
+    )
+    form = SeatSwapForm(request.POST if request.method == "POST" else None, seats=seats)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.seat_swap(
+                first=form.cleaned_data["first"], second=form.cleaned_data["second"],
+                by=request.user,
+            )
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            messages.success(request, _("The seats have been swapped."))
+            return _to_evening(request, round_.evening_id)
+    return render(request, "tournaments/seat_swap.html", {
+        "form": form, "round": round_, "evening": round_.evening,
+        "view": selectors.round_view(round_=round_),
+    })
+
+
+@club_view(Role.ADMIN)
+def late_arrival(request: HttpRequest, pk: int) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    round_ = _round(request, pk)
+    evening = round_.evening
+    unseated = selectors.unseated_participants(round_=round_)
+    absent = selectors.absent_members(evening=evening)
+    data = request.POST if request.method == "POST" else None
+    form = LateArrivalForm(data, unseated=unseated, absent=absent)
+    if request.method == "POST" and form.is_valid():
+        person = form.cleaned_data["person"]
+        guest = (form.cleaned_data["guest_name"] or "").strip()
+        try:
+            if person.startswith("p"):
+                participant = get_object_or_404(Participant, pk=person[1:], evening=evening)
+            elif person.startswith("m"):
+                member = get_object_or_404(Member, pk=person[1:], club=club)
+                participant = evening_services.participant_checkin(
+                    evening=evening, member=member, by=request.user
+                )
+            else:
+                participant = evening_services.participant_add_guest(
+                    evening=evening, name=guest, by=request.user
+                )
+            seat = services.seat_late_arrival(round=round_, participant=participant,
+                                              by=request.user)
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            messages.success(request, _("%(name)s sits at table %(table)s, seat %(seat)s.") % {
+                "name": participant.name, "table": seat.table.number, "seat": seat.position,
+            })
+            return _to_evening(request, evening.pk)
+    return render(request, "tournaments/late_arrival.html", {
+        "form": form, "round": round_, "evening": evening,
+    })
+
+
+@club_view(Role.MEMBER)
+def round_projector(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = _round(request, pk)
+    return render(request, "tournaments/round_projector.html", {
+        "round": round_, "evening": round_.evening, "competition": round_.evening.competition,
+        "view": selectors.round_view(round_=round_),
+    })
+
+
+urlpatterns: list[URLPattern] = [
+    path("evenings/<int:pk>/draw/", round_draw, name="round_draw"),
+    path("rounds/<int:pk>/redraw/", round_redraw, name="round_redraw"),
+    path("rounds/<int:pk>/swap/", seat_swap, name="seat_swap"),
+    path("rounds/<int:pk>/late-arrival/", late_arrival, name="late_arrival"),
+    path("rounds/<int:pk>/projector/", round_projector, name="round_projector"),
+]

@@ -1,5 +1,157 @@
-"""Views: evenings."""
+"""Views: evenings, their status and the check-in. Thin: parse, call, render."""
 
-from django.urls import URLPattern
+from __future__ import annotations
 
-urlpatterns: list[URLPattern] = []
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import URLPattern, path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from clubmanager.access import club_view
+from clubmanager.models import Member, Role
+
+from ..forms.competitions import add_service_errors
+from ..forms.draws import DrawForm
+from ..forms.evenings import EveningForm, GuestForm, StatusForm
+from ..models import Evening, EveningStatus, Participant
+from ..selectors import competitions as competition_selectors
+from ..selectors import evenings as selectors
+from ..services import evenings as services
+
+#: The buttons of the evening page: (status to go to, label).
+NEXT_STEPS = {
+    EveningStatus.PLANNED: [(EveningStatus.CHECKIN, gettext_lazy("Start check-in"))],
+    EveningStatus.CHECKIN: [(EveningStatus.PLAYING, gettext_lazy("Start playing")),
+                            (EveningStatus.PLANNED, gettext_lazy("Back to planned"))],
+    EveningStatus.PLAYING: [(EveningStatus.CLOSED, gettext_lazy("Close the evening"))],
+    EveningStatus.CLOSED: [],
+}
+
+
+def _evening(request: HttpRequest, pk: int) -> Evening:
+    return get_object_or_404(
+        selectors.evenings_for_club(club=request.club).select_related(  # type: ignore[attr-defined]
+            "competition__club"
+        ),
+        pk=pk,
+    )
+
+
+@club_view(Role.ADMIN)
+def evening_add(request: HttpRequest, pk: int) -> HttpResponse:
+    club = request.club  # type: ignore[attr-defined]
+    competition = get_object_or_404(
+        competition_selectors.competitions_for_club(club=club), pk=pk
+    )
+    form = EveningForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            evening = services.evening_create(
+                competition=competition, by=request.user, **form.cleaned_data
+            )
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            messages.success(request, _("The evening has been planned."))
+            return redirect("tournaments:evening_detail", club=club.slug, pk=evening.pk)
+    return render(request, "tournaments/evening_form.html", {
+        "form": form, "competition": competition,
+    })
+
+
+@club_view(Role.MEMBER)
+def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    evening = _evening(request, pk)
+    template = "tournaments/evening_detail.html"
+    if request.htmx and request.htmx.target == "evening-tables":  # type: ignore[attr-defined]
+        template += "#tables"
+    return render(request, template, {
+        "evening": evening,
+        "competition": evening.competition,
+        "rounds": selectors.evening_rounds(evening=evening),
+        "present": evening.participants.count(),
+        "next_steps": [(s, str(label)) for s, label in NEXT_STEPS[evening.status]],
+        "draw_form": DrawForm(),
+        "history": evening.history.select_related("history_user").order_by("-history_date")[:10],
+    })
+
+
+@club_view(Role.ADMIN)
+@require_POST
+def evening_status(request: HttpRequest, pk: int) -> HttpResponse:
+    evening = _evening(request, pk)
+    try:
+        if request.POST.get("action") == "reopen":
+            services.evening_reopen(evening=evening, by=request.user)
+            messages.success(request, _("The evening has been reopened."))
+        else:
+            form = StatusForm(request.POST)
+            if not form.is_valid():
+                raise ValidationError(_("Unknown status."))
+            services.evening_status_set(
+                evening=evening, status=form.cleaned_data["status"], by=request.user
+            )
+            messages.success(request, _("The evening's status has been changed."))
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    return redirect("tournaments:evening_detail", club=request.club.slug, pk=evening.pk)  # type: ignore[attr-defined]
+
+
+def _checkin_context(evening: Evening, guest_form: GuestForm | None = None) -> dict[str, object]:
+    rows, guests = selectors.checkin_rows(evening=evening)
+    return {
+        "evening": evening, "competition": evening.competition, "rows": rows, "guests": guests,
+        "present": sum(1 for r in rows if r.participant) + len(guests),
+        "guest_form": guest_form or GuestForm(),
+    }
+
+
+@club_view(Role.ADMIN)
+def checkin(request: HttpRequest, pk: int) -> HttpResponse:
+    """Tap the members present; add a walk-in guest. Every button is a plain form (htmx swaps
+    the list when available)."""
+    club = request.club  # type: ignore[attr-defined]
+    evening = _evening(request, pk)
+    guest_form = None
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "in":
+                member = get_object_or_404(Member, pk=request.POST.get("member"), club=club)
+                services.participant_checkin(evening=evening, member=member, by=request.user)
+            elif action == "out":
+                participant = get_object_or_404(
+                    Participant, pk=request.POST.get("participant"), evening=evening
+                )
+                services.participant_remove(participant=participant, by=request.user)
+            elif action == "guest":
+                guest_form = GuestForm(request.POST)
+                if guest_form.is_valid():
+                    services.participant_add_guest(
+                        evening=evening, name=guest_form.cleaned_data["guest_name"],
+                        by=request.user,
+                    )
+                    guest_form = None
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        evening.refresh_from_db()
+        if not request.htmx and guest_form is None:  # type: ignore[attr-defined]
+            return redirect("tournaments:checkin", club=club.slug, pk=evening.pk)
+    template = "tournaments/checkin.html"
+    if request.htmx:  # type: ignore[attr-defined]
+        template += "#checkin"
+    return render(request, template, _checkin_context(evening, guest_form))
+
+
+urlpatterns: list[URLPattern] = [
+    path("<int:pk>/evenings/new/", evening_add, name="evening_add"),
+    path("evenings/<int:pk>/", evening_detail, name="evening_detail"),
+    path("evenings/<int:pk>/status/", evening_status, name="evening_status"),
+    path("evenings/<int:pk>/checkin/", checkin, name="checkin"),
+]

@@ -1,0 +1,180 @@
+"""Competitions: the options editor generated from the engine, defaults per game, pages."""
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from scoring import GAMES
+from tournaments.forms.competitions import OPTION_PREFIX, CompetitionForm
+from tournaments.models import Competition
+from tournaments.services.competitions import competition_create, competition_update
+
+
+def form_data(game: str, **overrides: Any) -> dict[str, Any]:
+    """What the browser posts for a new competition of ``game`` left at its defaults."""
+    form = CompetitionForm(game=game)
+    data: dict[str, Any] = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if isinstance(value, bool):
+            if value:
+                data[name] = "on"
+            continue
+        value = field.prepare_value(value) if hasattr(field, "prepare_value") else value
+        data[name] = "" if value is None else value
+    data.update(name=f"Seizoen {game}", start_date="2026-09-01", end_date="2027-05-31")
+    data.update(overrides)
+    return data
+
+
+def add_url(club: Any, game: str | None = None) -> str:
+    url = reverse("tournaments:competition_add", kwargs={"club": club.slug})
+    return f"{url}?game={game}" if game else url
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_admin_creates_a_competition_for_each_game_with_its_defaults(
+    admin_client: Any, club: Any, game: str
+) -> None:
+    response = admin_client.post(add_url(club, game), form_data(game))
+    assert response.status_code == 302, response.content.decode()[:3000]
+    competition = Competition.objects.get(club=club, game=game)
+    assert competition.better == GAMES[game].better
+    assert competition.options == {
+        o["name"]: o["default"] for o in GAMES[game].describe()["options"]
+    }
+    detail = admin_client.get(response["Location"])
+    assert GAMES[game].name in detail.content.decode()
+
+
+def test_defaults_follow_the_game() -> None:
+    assert CompetitionForm(game="jokeren").initial["better"] == "lower"
+    assert CompetitionForm(game="big_five").initial["better"] == "lower"
+    assert CompetitionForm(game="high_five_1959").initial["better"] == "higher"
+    assert CompetitionForm(game="high_five_crowns").initial["table_max"] == 6
+    assert CompetitionForm(game="jokeren").initial["table_max"] == 4
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_option_of_the_game_gets_a_field(game: str) -> None:
+    form = CompetitionForm(game=game)
+    names = {o["name"] for o in GAMES[game].describe()["options"]}
+    assert {n[len(OPTION_PREFIX):] for n in form.fields if n.startswith(OPTION_PREFIX)} == names
+
+
+def test_game_choice_page_lists_every_game(admin_client: Any, club: Any) -> None:
+    page = admin_client.get(add_url(club)).content.decode()
+    for key, game in GAMES.items():
+        assert f"?game={key}" in page and game.name in page
+
+
+def test_option_the_engine_refuses_is_shown_at_its_field(admin_client: Any, club: Any) -> None:
+    data = form_data("high_five_1959", **{OPTION_PREFIX + "targets": "50, 53"})
+    response = admin_client.post(add_url(club, "high_five_1959"), data)
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert OPTION_PREFIX + "targets" in form.errors
+    assert "High Five 1959" in str(form.errors[OPTION_PREFIX + "targets"])
+    assert not Competition.objects.exists()
+
+
+def test_choice_list_and_json_options_are_parsed(admin_client: Any, club: Any) -> None:
+    data = form_data("jokeren", **{OPTION_PREFIX + "contracts": "set3, run3"})
+    assert admin_client.post(add_url(club, "jokeren"), data).status_code == 302
+    assert Competition.objects.get(game="jokeren").options["contracts"] == ["set3", "run3"]
+    data = form_data("big_five", **{OPTION_PREFIX + "cards_per_player": "15"})
+    assert admin_client.post(add_url(club, "big_five"), data).status_code == 302
+    assert Competition.objects.get(game="big_five").options["cards_per_player"] == 15
+
+
+def test_bad_json_and_unknown_choice_rerender_with_200(admin_client: Any, club: Any) -> None:
+    data = form_data("big_five", **{OPTION_PREFIX + "cards_per_player": "{oops"})
+    response = admin_client.post(add_url(club, "big_five"), data)
+    assert response.status_code == 200 and response.context["form"].errors
+    data = form_data("jokeren", **{OPTION_PREFIX + "contracts": "set3, poker"})
+    response = admin_client.post(add_url(club, "jokeren"), data)
+    assert response.status_code == 200
+    assert OPTION_PREFIX + "contracts" in response.context["form"].errors
+
+
+def test_standings_rules_are_validated(admin_client: Any, club: Any) -> None:
+    data = form_data("jokeren", counting="best", best_n="", absent_rule="fixed",
+                     absent_points="", end_date="2026-01-01", tiebreak_1="wins",
+                     tiebreak_2="wins")
+    response = admin_client.post(add_url(club, "jokeren"), data)
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert {"best_n", "absent_points", "end_date", "tiebreak_1"} <= set(errors)
+
+
+def test_tiebreaks_are_kept_in_order(admin_client: Any, club: Any) -> None:
+    data = form_data("jokeren", counting="best", best_n="10", tiebreak_1="wins",
+                     tiebreak_2="evenings", absent_rule="worst")
+    assert admin_client.post(add_url(club, "jokeren"), data).status_code == 302
+    competition = Competition.objects.get()
+    assert competition.tiebreaks == ["wins", "evenings"]
+    assert (competition.counting, competition.best_n, competition.absent_rule) == (
+        "best", 10, "worst"
+    )
+
+
+def test_game_cannot_change_once_there_are_evenings(
+    club: Any, make_competition: Callable[..., Any], make_evening: Callable[..., Any]
+) -> None:
+    competition = make_competition(club, "jokeren")
+    competition_update(competition=competition, game="big_five", options={})
+    competition.refresh_from_db()
+    assert competition.game == "big_five"
+    make_evening(competition)
+    with pytest.raises(Exception, match="cannot change"):
+        competition_update(competition=competition, game="jokeren", options={})
+
+
+def test_edit_page_switches_game_only_without_evenings(
+    admin_client: Any, club: Any, make_competition: Callable[..., Any],
+    make_evening: Callable[..., Any],
+) -> None:
+    competition = make_competition(club, "jokeren")
+    url = reverse("tournaments:competition_edit", kwargs={"club": club.slug, "pk": competition.pk})
+    page = admin_client.get(url + "?game=high_five_1959")
+    assert page.context["form"].game == "high_five_1959"
+    make_evening(competition)
+    page = admin_client.get(url + "?game=high_five_1959")
+    assert page.context["form"].game == "jokeren"
+    data = form_data("jokeren", name="Nieuwe naam")
+    assert admin_client.post(url, data).status_code == 302
+    competition.refresh_from_db()
+    assert competition.name == "Nieuwe naam" and competition.game == "jokeren"
+
+
+def test_service_refuses_options_the_engine_refuses(club: Any) -> None:
+    with pytest.raises(Exception, match="refuses"):
+        competition_create(
+            club=club, game="jokeren", options={"contracts": []}, name="X",
+            start_date=datetime.date(2026, 1, 1),
+        )
+
+
+def test_list_and_detail_are_scoped_to_the_club(
+    client_for: Callable[[Any], Any], member_user: Any, club: Any, other_club: Any,
+    make_competition: Callable[..., Any], make_evening: Callable[..., Any],
+    django_assert_max_num_queries: Any,
+) -> None:
+    ours = make_competition(club, "jokeren", name="Onze competitie")
+    make_competition(other_club, "jokeren", name="Andermans competitie")
+    for _ in range(3):
+        make_evening(ours)
+    client = client_for(member_user)
+    with django_assert_max_num_queries(8):
+        page = client.get(reverse("tournaments:competition_list", kwargs={"club": club.slug}))
+    text = page.content.decode()
+    assert "Onze competitie" in text and "Andermans competitie" not in text
+    assert "New competition" not in text and "Nieuwe competitie" not in text  # members only view
+    with django_assert_max_num_queries(8):
+        detail = client.get(reverse("tournaments:competition_detail",
+                                    kwargs={"club": club.slug, "pk": ours.pk}))
+    assert detail.status_code == 200
+    assert len(detail.context["evenings"]) == 3

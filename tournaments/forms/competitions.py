@@ -1,0 +1,225 @@
+"""Forms: a competition with its standings rules and the game's options.
+
+The options editor is generated from ``GAMES[game].describe()["options"]`` and validated by the
+rules engine; no game's fields are written down here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring import GAMES
+
+from ..draw import table_range
+from ..models import AbsentRule, Competition, Counting, Tiebreak
+from ..services.competitions import competition_defaults, option_errors
+
+OPTION_PREFIX = "opt_"
+STANDINGS_FIELDS = (
+    "name", "start_date", "end_date", "better", "counting", "best_n", "min_evenings",
+    "absent_rule", "absent_points", "requires_confirmation", "table_min", "table_max",
+)
+TIEBREAK_SLOTS = len(Tiebreak.values)
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(key, f"{game.name} ({key})") for key, game in GAMES.items()]
+
+
+def option_label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+class ListInput(forms.CharField):
+    """A comma-separated list (of whole numbers when ``integers``)."""
+
+    def __init__(self, *, integers: bool, **kwargs: Any) -> None:
+        self.integers = integers
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list):
+            return ", ".join(str(v) for v in value)
+        return value
+
+    def to_python(self, value: Any) -> Any:
+        text = super().to_python(value)
+        if text in self.empty_values:
+            return None
+        items = [item.strip() for item in text.replace(";", ",").split(",") if item.strip()]
+        if not self.integers:
+            return items
+        try:
+            return [int(item) for item in items]
+        except ValueError:
+            raise ValidationError(_("Enter whole numbers separated by commas.")) from None
+
+
+class JSONInput(forms.CharField):
+    widget = forms.Textarea(attrs={"rows": 3, "class": "mono"})
+
+    def prepare_value(self, value: Any) -> Any:
+        if value is None or isinstance(value, str):
+            return value or ""
+        return json.dumps(value)
+
+    def to_python(self, value: Any) -> Any:
+        text = super().to_python(value)
+        if text in self.empty_values or text.strip() == "null":
+            return None
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise ValidationError(_("Enter valid JSON, e.g. 15 or {\"a\": 1}.")) from None
+
+
+def option_field(option: dict[str, Any]) -> forms.Field:
+    """The form field for one option of the game's description."""
+    kind = option["kind"]
+    common: dict[str, Any] = {
+        "label": option_label(option["name"]),
+        "help_text": option["description"],
+        "required": not option["nullable"],
+    }
+    if option["nullable"]:
+        common["help_text"] += " " + gettext("Leave empty for none (the game's default rule).")
+    if kind == "integer":
+        attrs = {"step": option["multiple_of"]} if option["multiple_of"] else {}
+        return forms.IntegerField(
+            min_value=option["minimum"], max_value=option["maximum"],
+            widget=forms.NumberInput(attrs=attrs), **common,
+        )
+    if kind == "boolean":
+        common["required"] = False
+        return forms.BooleanField(**common)
+    if kind == "choice":
+        choices = [(c, c) for c in option["choices"]]
+        if option["nullable"]:
+            choices = [("", gettext("— none —")), *choices]
+        return forms.ChoiceField(choices=choices, **common)
+    if kind in ("integer_list", "choice_list"):
+        if option["choices"]:
+            common["help_text"] += " " + gettext("Choose from: %(choices)s.") % {
+                "choices": ", ".join(option["choices"])
+            }
+        return ListInput(integers=kind == "integer_list", **common)
+    return JSONInput(**common)
+
+
+class CompetitionForm(forms.Form):
+    game = forms.ChoiceField(label=_("game"), choices=game_choices, widget=forms.HiddenInput)
+
+    def __init__(
+        self, data: Any = None, *, game: str, competition: Competition | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.game = game
+        self.competition = competition
+        initial = self._initial(game, competition)
+        super().__init__(data, initial=initial, **kwargs)
+        model_fields = forms.fields_for_model(Competition, fields=STANDINGS_FIELDS)
+        for name in STANDINGS_FIELDS:
+            self.fields[name] = model_fields[name]
+        for name in ("start_date", "end_date"):
+            self.fields[name].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        low, high = table_range(game, 1, 99)
+        for name in ("table_min", "table_max"):
+            self.fields[name].min_value, self.fields[name].max_value = low, high
+            self.fields[name].widget.attrs.update({"min": low, "max": high})
+        tiebreaks = [("", _("— none —")), *Tiebreak.choices]
+        for slot in range(1, TIEBREAK_SLOTS + 1):
+            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(
+                label=_("Tie-break %(n)s") % {"n": slot}, choices=tiebreaks, required=False
+            )
+        self.option_names: list[str] = []
+        for option in GAMES[game].describe()["options"]:
+            self.fields[OPTION_PREFIX + option["name"]] = option_field(option)
+            self.option_names.append(option["name"])
+
+    @staticmethod
+    def _initial(game: str, competition: Competition | None) -> dict[str, Any]:
+        defaults = competition_defaults(game=game)
+        if competition is not None:
+            values = {name: getattr(competition, name) for name in STANDINGS_FIELDS}
+            tiebreaks = competition.tiebreaks
+            options = {**defaults["options"]}
+            if competition.game == game:
+                options.update(competition.options)
+            else:
+                values.update({k: defaults[k] for k in ("better", "table_min", "table_max")})
+        else:
+            values = {k: v for k, v in defaults.items() if k in STANDINGS_FIELDS}
+            tiebreaks = []
+            options = defaults["options"]
+        values["game"] = game
+        for slot, tiebreak in enumerate(tiebreaks, start=1):
+            values[f"tiebreak_{slot}"] = tiebreak
+        for name, value in options.items():
+            values[OPTION_PREFIX + name] = value
+        return values
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[OPTION_PREFIX + name] for name in self.option_names]
+
+    def standings_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in STANDINGS_FIELDS if name not in ("name",)]
+
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1)]
+
+    def clean_game(self) -> str:
+        game = self.cleaned_data["game"]
+        if game != self.game:
+            raise ValidationError(_("The game changed while you were editing; try again."))
+        return game
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("counting") == Counting.BEST and not data.get("best_n"):
+            self.add_error("best_n", _("Enter how many evenings count."))
+        if data.get("counting") == Counting.ALL:
+            data["best_n"] = None
+        if data.get("absent_rule") == AbsentRule.FIXED and data.get("absent_points") is None:
+            self.add_error("absent_points", _("Enter the score an absent member gets."))
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The end date is before the start date."))
+        low, high = data.get("table_min"), data.get("table_max")
+        if low is not None and high is not None and low > high:
+            self.add_error("table_min", _("The smallest table is larger than the largest."))
+        chosen = [data.pop(f"tiebreak_{s}", "") for s in range(1, TIEBREAK_SLOTS + 1)]
+        chosen = [c for c in chosen if c]
+        if len(set(chosen)) != len(chosen):
+            self.add_error("tiebreak_1", _("Each tie-break can be used once."))
+        data["tiebreaks"] = chosen
+        options = {}
+        for name in self.option_names:
+            key = OPTION_PREFIX + name
+            if key in self.errors:
+                continue
+            options[name] = data.pop(key, None)
+        data["options"] = options
+        if not any(OPTION_PREFIX + n in self.errors for n in self.option_names):
+            for bad in option_errors(game=self.game, options=options):
+                field = OPTION_PREFIX + bad if bad in self.option_names else None
+                self.add_error(
+                    field,
+                    _("The rules of %(game)s do not allow this value.")
+                    % {"game": GAMES[self.game].name},
+                )
+        return data
+
+
+def add_service_errors(form: forms.Form, exc: ValidationError) -> None:
+    """Show a service's ValidationError on the form: at a field the form has, else on top."""
+    if not hasattr(exc, "error_dict"):
+        form.add_error(None, exc)
+        return
+    for name, errors in exc.error_dict.items():
+        form.add_error(name if name in form.fields else None, errors)

@@ -1,0 +1,37 @@
+"""Forms: evenings, check-in and status."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from ..models import EveningStatus
+
+
+class EveningForm(forms.Form):
+    date = forms.DateField(
+        label=_("date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    start_time = forms.TimeField(
+        label=_("start time"), required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.initial:
+            # The evening's date is the club's local date (Europe/Amsterdam), not UTC's.
+            self.initial = {"date": timezone.localdate()}
+
+
+class GuestForm(forms.Form):
+    guest_name = forms.CharField(
+        label=_("Walk-in guest"), max_length=200,
+        widget=forms.TextInput(attrs={"placeholder": _("Name of the guest"),
+                                      "autocomplete": "off"}),
+    )
+
+
+class StatusForm(forms.Form):
+    status = forms.ChoiceField(choices=EveningStatus.choices)

@@ -1,0 +1,168 @@
+"""Reads: an evening, its check-in and its rounds with tables and seats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubmanager.models import Club, Member
+
+from ..models import Evening, Participant, Round, Seat, Table
+
+
+def evenings_for_club(*, club: Club) -> QuerySet[Evening]:
+    return Evening.objects.filter(competition__club=club).select_related("competition")
+
+
+def rounds_for_club(*, club: Club) -> QuerySet[Round]:
+    return Round.objects.filter(evening__competition__club=club).select_related(
+        "evening__competition"
+    )
+
+
+def seats_for_club(*, club: Club) -> QuerySet[Seat]:
+    return Seat.objects.filter(table__round__evening__competition__club=club).select_related(
+        "table", "participant__member"
+    )
+
+
+TABLE_STATUS = {
+    "not_started": _("not started"),
+    "in_progress": _("in progress"),
+    "finished": _("finished"),
+    "confirmed": _("confirmed"),
+}
+
+
+@dataclass
+class SeatView:
+    position: int
+    name: str
+    guest: bool
+    team: int | None
+    dealer: bool
+    scorekeeper: bool
+
+
+@dataclass
+class TableView:
+    table: Table
+    seats: list[SeatView]
+    score_url: str | None
+    status: str
+    team_table: bool = False
+
+    @property
+    def status_label(self) -> str:
+        return str(TABLE_STATUS.get(self.status, self.status))
+
+
+@dataclass
+class RoundView:
+    round: Round
+    tables: list[TableView] = field(default_factory=list)
+    has_scores: bool = False
+
+
+def score_url_maker(club: Club) -> Any:
+    """A function table pk -> score entry URL, or always None while that page does not exist."""
+    try:
+        reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": 1})
+    except NoReverseMatch:
+        return lambda pk: None
+    return lambda pk: reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": pk})
+
+
+def _table_views(tables: list[Table], club: Club) -> list[TableView]:
+    score_url = score_url_maker(club)
+    views = []
+    for table in tables:
+        seats = [
+            SeatView(
+                position=s.position, name=s.participant.name, guest=s.participant.is_guest,
+                team=s.team, dealer=s.position == table.first_dealer,
+                scorekeeper=s.position == table.scorekeeper,
+            )
+            for s in table.seats.all()
+        ]
+        views.append(TableView(
+            table=table, seats=seats, score_url=score_url(table.pk), status=table.status,
+            team_table=any(s.team for s in seats),
+        ))
+    return views
+
+
+def _tables_prefetch() -> Prefetch:
+    return Prefetch(
+        "tables",
+        queryset=Table.objects.order_by("number").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("participant__member")
+                     .order_by("position"))
+        ),
+    )
+
+
+def evening_rounds(*, evening: Evening) -> list[RoundView]:
+    """Every round of the evening with its tables and seats (three queries)."""
+    club = evening.competition.club
+    rounds = evening.rounds.order_by("number").prefetch_related(_tables_prefetch())
+    result = []
+    for round_ in rounds:
+        tables = list(round_.tables.all())
+        result.append(RoundView(
+            round=round_, tables=_table_views(tables, club),
+            has_scores=any(t.hand_count for t in tables),
+        ))
+    return result
+
+
+def round_view(*, round_: Round) -> RoundView:
+    """One round with its tables and seats (two queries)."""
+    tables = list(round_.tables.order_by("number").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("participant__member")
+                 .order_by("position"))
+    ))
+    return RoundView(
+        round=round_, tables=_table_views(tables, round_.evening.competition.club),
+        has_scores=any(t.hand_count for t in tables),
+    )
+
+
+@dataclass
+class CheckinRow:
+    member: Member
+    participant: Participant | None
+
+
+def checkin_rows(*, evening: Evening) -> tuple[list[CheckinRow], list[Participant]]:
+    """The club's active members (and inactive ones already present), each with their check-in;
+    and the walk-in guests. Two queries."""
+    participants = list(evening.participants.all())
+    present = {p.member_id: p for p in participants if p.member_id}
+    guests = [p for p in participants if p.member_id is None]
+    members = Member.objects.filter(club_id=evening.competition.club_id).order_by("name")
+    rows = [
+        CheckinRow(member=m, participant=present.get(m.pk))
+        for m in members
+        if m.is_active or m.pk in present
+    ]
+    return rows, guests
+
+
+def unseated_participants(*, round_: Round) -> list[Participant]:
+    seated = Seat.objects.filter(table__round=round_).values("participant_id")
+    return list(
+        round_.evening.participants.exclude(pk__in=seated).select_related("member")
+    )
+
+
+def absent_members(*, evening: Evening) -> list[Member]:
+    present = evening.participants.filter(member__isnull=False).values("member_id")
+    return list(
+        Member.objects.filter(club_id=evening.competition.club_id, is_active=True)
+        .exclude(pk__in=present).order_by("name")
+    )

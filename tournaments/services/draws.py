@@ -1,0 +1,274 @@
+"""Writes: drawing rounds, redrawing, swapping seats and seating late arrivals.
+
+Players are identified across the season by their member id; a walk-in guest is only known
+within the evening (negative participant id, so never equal to a member id). The draw itself is
+``tournaments.draw`` (pure); here we gather the history, store the seed and create the tables,
+each a match of the competition's game with its options, and the seats via the engine bridge.
+
+Late arrival (the issue left the rule open): the newcomer joins the smallest table of the round
+that has no scores yet and still has room (fewest earlier meetings first). When every such table
+is full, a table that can spare a player without going below the smallest size gives one (its
+last seat) and the two form a new table. When neither is possible the late arrival is refused
+with a message: they are checked in, so the next round's draw seats them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import defaultdict
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from .. import draw as drawing
+from ..matches import assign_sides
+from ..models import (
+    Evening,
+    EveningStatus,
+    FixedPair,
+    Hand,
+    Participant,
+    Round,
+    Seat,
+    Table,
+)
+
+History = dict[frozenset[int], int]
+
+
+def player_key(participant: Participant) -> int:
+    """Members by member id (the same across the season); guests by minus their participant id."""
+    return participant.member_id if participant.member_id else -participant.pk
+
+
+def new_seed() -> int:
+    return secrets.randbits(48)
+
+
+def draw_history(*, evening: Evening, exclude_round: Round | None = None) -> dict[str, History]:
+    """Who met whom earlier this evening and this season, and who partnered whom (one query)."""
+    rows = (
+        Seat.objects.filter(table__round__evening__competition_id=evening.competition_id)
+        .exclude(table__round=exclude_round)
+        .values_list(
+            "table_id", "table__round__evening_id", "participant_id", "participant__member_id",
+            "team",
+        )
+    )
+    tables: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
+    table_evening: dict[int, int] = {}
+    for table_id, evening_id, participant_id, member_id, team in rows:
+        tables[table_id].append((member_id or -participant_id, team))
+        table_evening[table_id] = evening_id
+    met_evening: History = {}
+    met_season: History = {}
+    partners: History = {}
+    for table_id, seats in tables.items():
+        target = met_evening if table_evening[table_id] == evening.pk else met_season
+        for i in range(len(seats)):
+            for j in range(i + 1, len(seats)):
+                key = drawing.pair(seats[i][0], seats[j][0])
+                target[key] = target.get(key, 0) + 1
+                if seats[i][1] is not None and seats[i][1] == seats[j][1]:
+                    partners[key] = partners.get(key, 0) + 1
+    return {"met_evening": met_evening, "met_season": met_season, "partners_season": partners}
+
+
+def _tables_with_scores(round_: Round) -> set[int]:
+    started = set(round_.tables.filter(hand_count__gt=0).values_list("pk", flat=True))
+    started |= set(
+        Hand.objects.filter(table__round=round_).values_list("table_id", flat=True).distinct()
+    )
+    return started
+
+
+def _seat(table: Table, participants: list[Participant]) -> None:
+    """(Re)create the seats of an unscored table in the given order."""
+    table.seats.all().delete()
+    if table.first_dealer > len(participants) or table.scorekeeper > len(participants):
+        table.first_dealer, table.scorekeeper = drawing.table_roles(
+            table.round.seed + table.number, [len(participants)]
+        )[0]
+        table.save(update_fields=["first_dealer", "scorekeeper"])
+    sides = assign_sides(table.game, [p.name for p in participants])
+    Seat.objects.bulk_create(
+        Seat(table=table, position=i, participant=p, side=side, team=team)
+        for i, (p, (side, team)) in enumerate(zip(participants, sides, strict=True), start=1)
+    )
+
+
+def _fill_round(round_: Round, participants: list[Participant]) -> None:
+    competition = round_.evening.competition
+    game = competition.game
+    by_key = {player_key(p): p for p in participants}
+    sizes = drawing.table_sizes(game, len(participants), competition.table_min,
+                                competition.table_max)
+    history = draw_history(evening=round_.evening, exclude_round=round_)
+    fixed = [
+        (a, b) for a, b in FixedPair.objects.filter(competition=competition)
+        .values_list("first_id", "second_id")
+    ]
+    tables = drawing.draw(
+        list(by_key), sizes, round_.seed, fixed_pairs=fixed,
+        team_tables=game in drawing.TEAM_GAMES, **history,
+    )
+    roles = drawing.table_roles(round_.seed, sizes)
+    for number, (keys, (dealer, keeper)) in enumerate(zip(tables, roles, strict=True), start=1):
+        table = Table.objects.create(
+            round=round_, number=number, game=game, options=competition.options,
+            first_dealer=dealer, scorekeeper=keeper,
+        )
+        _seat(table, [by_key[k] for k in keys])
+
+
+def _present(evening: Evening) -> list[Participant]:
+    return list(evening.participants.select_related("member"))
+
+
+@transaction.atomic
+def round_draw(*, evening: Evening, seed: int | None = None, by: Any = None) -> Round:
+    """Draw the next round of the evening for everyone checked in."""
+    evening = Evening.objects.select_for_update().select_related("competition").get(pk=evening.pk)
+    if evening.status not in (EveningStatus.CHECKIN, EveningStatus.PLAYING):
+        raise ValidationError(_("Rounds are drawn after check-in has started and before closing."))
+    participants = _present(evening)
+    if len(participants) < 2:
+        raise ValidationError(_("At least two people must be checked in to draw a round."))
+    number = (evening.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    round_ = Round.objects.create(
+        evening=evening, number=number, seed=new_seed() if seed is None else seed
+    )
+    try:
+        _fill_round(round_, participants)
+    except drawing.DrawError as exc:
+        raise ValidationError(str(exc)) from exc
+    if evening.status == EveningStatus.CHECKIN:
+        evening.status = EveningStatus.PLAYING
+        evening._history_user = by  # type: ignore[attr-defined]
+        evening.save()
+    return round_
+
+
+@transaction.atomic
+def round_redraw(*, round: Round, seed: int | None = None, by: Any = None) -> Round:  # noqa: A002
+    """Draw a round again (a new seed) for everyone now checked in; refused once scored."""
+    round_ = Round.objects.select_for_update().select_related("evening__competition").get(
+        pk=round.pk
+    )
+    if round_.evening.status == EveningStatus.CLOSED:
+        raise ValidationError(_("The evening is closed; reopen it first."))
+    if _tables_with_scores(round_):
+        raise ValidationError(
+            _("Round %(number)s already has scores and cannot be redrawn.")
+            % {"number": round_.number}
+        )
+    participants = _present(round_.evening)
+    if len(participants) < 2:
+        raise ValidationError(_("At least two people must be checked in to draw a round."))
+    old_seed = round_.seed
+    round_.seed = new_seed() if seed is None else seed
+    while seed is None and round_.seed == old_seed:  # pragma: no cover - 1 in 2**48
+        round_.seed = new_seed()
+    round_.save(update_fields=["seed"])
+    Seat.objects.filter(table__round=round_).delete()
+    round_.tables.all().delete()
+    try:
+        _fill_round(round_, participants)
+    except drawing.DrawError as exc:
+        raise ValidationError(str(exc)) from exc
+    return round_
+
+
+@transaction.atomic
+def seat_swap(*, first: Seat, second: Seat, by: Any = None) -> None:
+    """Swap the people in two seats of the same round; refused when either table has scores."""
+    seats = {
+        s.pk: s
+        for s in Seat.objects.select_for_update()
+        .select_related("table__round__evening", "participant__member")
+        .filter(pk__in=[first.pk, second.pk])
+    }
+    if len(seats) != 2 or first.pk == second.pk:
+        raise ValidationError(_("Choose two different seats."))
+    a, b = seats[first.pk], seats[second.pk]
+    round_ = a.table.round
+    if b.table.round_id != round_.pk:
+        raise ValidationError(_("Both seats must be in the same round."))
+    if round_.evening.status == EveningStatus.CLOSED:
+        raise ValidationError(_("The evening is closed; reopen it first."))
+    started = _tables_with_scores(round_)
+    if a.table_id in started or b.table_id in started:
+        raise ValidationError(_("A table with scores keeps its seats."))
+    tables = {a.table_id: a.table, b.table_id: b.table}
+    order = {
+        t: list(Seat.objects.filter(table_id=t).select_related("participant__member")
+                .order_by("position"))
+        for t in tables
+    }
+    people = {t: [s.participant for s in order[t]] for t in tables}
+    people[a.table_id][a.position - 1], people[b.table_id][b.position - 1] = (
+        b.participant, a.participant
+    )
+    for table_id, table in tables.items():
+        _seat(table, people[table_id])
+
+
+@transaction.atomic
+def seat_late_arrival(*, round: Round, participant: Participant, by: Any = None) -> Seat:  # noqa: A002
+    """Seat someone who arrived after the draw (see the module docstring for the rule)."""
+    round_ = Round.objects.select_for_update().select_related("evening__competition").get(
+        pk=round.pk
+    )
+    evening, competition = round_.evening, round_.evening.competition
+    if participant.evening_id != evening.pk:
+        raise ValidationError(_("Check this person in for the evening first."))
+    if evening.status == EveningStatus.CLOSED:
+        raise ValidationError(_("The evening is closed; reopen it first."))
+    if Seat.objects.filter(table__round=round_, participant=participant).exists():
+        raise ValidationError(
+            _("%(name)s already has a seat in this round.") % {"name": participant.name}
+        )
+    low, high = drawing.table_range(competition.game, competition.table_min, competition.table_max)
+    started = _tables_with_scores(round_)
+    tables = [t for t in round_.tables.order_by("number") if t.pk not in started]
+    seated = {
+        t.pk: list(Seat.objects.filter(table=t).select_related("participant__member")
+                   .order_by("position"))
+        for t in tables
+    }
+    history = draw_history(evening=evening)
+    me = player_key(participant)
+
+    def met(table: Table) -> int:
+        keys = [drawing.pair(me, player_key(s.participant)) for s in seated[table.pk]]
+        return sum(
+            drawing.EVENING_WEIGHT * history["met_evening"].get(k, 0)
+            + history["met_season"].get(k, 0)
+            for k in keys
+        )
+
+    with_room = [t for t in tables if len(seated[t.pk]) < high]
+    if with_room:
+        table = min(with_room, key=lambda t: (len(seated[t.pk]), met(t), t.number))
+        _seat(table, [s.participant for s in seated[table.pk]] + [participant])
+        return Seat.objects.get(table=table, participant=participant)
+    donors = [t for t in tables if len(seated[t.pk]) - 1 >= max(low, 2)]
+    if not donors:
+        raise ValidationError(
+            _("No table without scores has room for %(name)s. They are checked in and the "
+              "next round's draw seats them.") % {"name": participant.name}
+        )
+    donor = max(donors, key=lambda t: (len(seated[t.pk]), t.number))
+    moved = seated[donor.pk][-1].participant
+    _seat(donor, [s.participant for s in seated[donor.pk][:-1]])
+    number = (round_.tables.aggregate(n=Max("number"))["n"] or 0) + 1
+    dealer, keeper = drawing.table_roles(round_.seed + number, [2])[0]
+    table = Table.objects.create(
+        round=round_, number=number, game=competition.game, options=competition.options,
+        first_dealer=dealer, scorekeeper=keeper,
+    )
+    _seat(table, [moved, participant])
+    return Seat.objects.get(table=table, participant=participant)

@@ -1,0 +1,135 @@
+"""Writes: evenings, their status and check-in.
+
+Status runs planned → check-in → playing → closed. A club admin may reopen a closed evening
+(back to playing); every change is kept in the evening's history (simple-history) with the user
+and, for a reopening, the reason "reopened".
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from clubmanager.models import Member
+
+from ..models import Competition, Evening, EveningStatus, Participant, Seat
+
+S = EveningStatus
+#: Allowed moves (forward, and one step back before play starts).
+TRANSITIONS = {
+    S.PLANNED: {S.CHECKIN},
+    S.CHECKIN: {S.PLAYING, S.PLANNED},
+    S.PLAYING: {S.CLOSED},
+    S.CLOSED: set(),  # reopening is evening_reopen
+}
+REOPENED = "reopened"
+
+
+def _save(evening: Evening, by: Any, reason: str | None = None) -> None:
+    evening._history_user = by  # type: ignore[attr-defined]
+    if reason:
+        evening._change_reason = reason  # type: ignore[attr-defined]
+    evening.save()
+
+
+@transaction.atomic
+def evening_create(
+    *, competition: Competition, date: datetime.date, start_time: datetime.time | None = None,
+    by: Any = None,
+) -> Evening:
+    evening = Evening(competition=competition, date=date, start_time=start_time)
+    try:
+        evening.full_clean()
+    except ValidationError as exc:
+        if "__all__" in exc.message_dict or "date" in exc.message_dict:
+            raise ValidationError(
+                {"date": _("This competition already has an evening on that date.")}
+            ) from exc
+        raise
+    _save(evening, by)
+    return evening
+
+
+@transaction.atomic
+def evening_update(
+    *, evening: Evening, date: datetime.date, start_time: datetime.time | None, by: Any = None
+) -> Evening:
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    evening.date, evening.start_time = date, start_time
+    evening.full_clean()
+    _save(evening, by)
+    return evening
+
+
+@transaction.atomic
+def evening_status_set(*, evening: Evening, status: str, by: Any = None) -> Evening:
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    if status not in TRANSITIONS.get(evening.status, set()):
+        raise ValidationError(
+            _("An evening cannot go from %(old)s to %(new)s.")
+            % {"old": evening.get_status_display(), "new": S(status).label if status in S.values
+               else status}
+        )
+    evening.status = status
+    _save(evening, by)
+    return evening
+
+
+@transaction.atomic
+def evening_reopen(*, evening: Evening, by: Any) -> Evening:
+    """A club admin reopens a closed evening; the history records who and why."""
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    if evening.status != S.CLOSED:
+        raise ValidationError(_("Only a closed evening can be reopened."))
+    evening.status = S.PLAYING
+    _save(evening, by, REOPENED)
+    return evening
+
+
+def _open_for_checkin(evening: Evening, by: Any) -> None:
+    if evening.status == S.CLOSED:
+        raise ValidationError(_("The evening is closed; reopen it first."))
+    if evening.status == S.PLANNED:
+        evening.status = S.CHECKIN
+        _save(evening, by)
+
+
+@transaction.atomic
+def participant_checkin(*, evening: Evening, member: Member, by: Any = None) -> Participant:
+    """Mark a member present (idempotent). A planned evening moves to check-in."""
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    if member.club_id != evening.competition.club_id:
+        raise ValidationError(_("This member belongs to another club."))
+    _open_for_checkin(evening, by)
+    participant, _created = Participant.objects.get_or_create(evening=evening, member=member)
+    return participant
+
+
+@transaction.atomic
+def participant_add_guest(*, evening: Evening, name: str, by: Any = None) -> Participant:
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    name = name.strip()
+    if not name:
+        raise ValidationError({"guest_name": _("Enter the guest's name.")})
+    _open_for_checkin(evening, by)
+    return Participant.objects.create(evening=evening, guest_name=name)
+
+
+@transaction.atomic
+def participant_remove(*, participant: Participant, by: Any = None) -> None:
+    """Undo a check-in; refused once the participant has a seat at a table."""
+    if Seat.objects.filter(participant=participant).exists():
+        raise ValidationError(
+            _("%(name)s already has a seat at a table and stays checked in.")
+            % {"name": participant.name}
+        )
+    if participant.evening.status == S.CLOSED:
+        raise ValidationError(_("The evening is closed; reopen it first."))
+    try:
+        participant.delete()
+    except IntegrityError as exc:  # pragma: no cover - a seat created concurrently
+        raise ValidationError(_("This participant has a seat.")) from exc

@@ -37,6 +37,24 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form.hand-form").forEach(update);
   });
+  // The live check answers for the values it was sent. When the scorekeeper typed on while it
+  // was under way (a phone on a slow network), that answer would overwrite their typing: drop
+  // it and check the current values instead.
+  function values(form) { return new URLSearchParams(new FormData(form)).toString(); }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail.elt;
+    if (elt && elt.id === "hand-fields" && elt.closest("form")) {
+      elt.dataset.sent = values(elt.closest("form"));
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var elt = e.detail.elt;
+    if (!elt || elt.id !== "hand-fields" || !elt.closest("form")) return;
+    if (elt.dataset.sent !== values(elt.closest("form"))) {
+      e.detail.shouldSwap = false;
+      htmx.trigger(elt, "change");
+    }
+  });
   document.addEventListener("htmx:afterSettle", function () {
     document.querySelectorAll("form.hand-form").forEach(update);
   });

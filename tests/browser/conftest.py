@@ -1,0 +1,162 @@
+"""Browser tests: real Chromium (Debian's package) driven by Playwright's sync API.
+
+One browser per test session (per xdist worker), a fresh context (cookies, viewport) per test,
+pytest-django's ``live_server`` against the transactional test database. Every journey is split
+into ``step("name")`` blocks: when a step fails, a screenshot of each open page is kept in
+``test-artifacts/<test>-<step>.png`` (git-ignored); a failure outside a step keeps
+``<test>-end.png``.
+
+Chromium must be installed (``apt-get install -y chromium``; ``.ci/run`` does it): without it
+these tests fail with that message, they are not skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# The tournaments app's data fixtures, shared with these journeys.
+from tests.tournaments.conftest import (  # noqa: F401
+    make_competition,
+    make_evening,
+    make_round,
+    seat_table,
+)
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+TIMEOUT_MS = 10_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).parent == here:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Any:
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: install Debian's package "
+            "(apt-get install -y chromium) or set CHROMIUM to its path. "
+            "Browser tests are never skipped.",
+            pytrace=False,
+        )
+    # Django refuses sync ORM calls from a thread with a running event loop; Playwright's sync
+    # API runs one. The ORM calls in these tests happen between Playwright calls, on this
+    # thread, never inside the loop.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_")[:120]
+
+
+class Browsing:
+    """The contexts of one test, so that a failure can screenshot every page that is open."""
+
+    def __init__(self, browser: Any, base_url: str, test_name: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.test_name = test_name
+        self.contexts: list[Any] = []
+
+    def new_page(self, *, phone: bool = False, language: str = "en") -> Any:
+        context = self.browser.new_context(
+            base_url=self.base_url, locale="nl-NL", accept_downloads=True,
+            **(PHONE if phone else LAPTOP),
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        # The visitor's language choice (the footer's switch stores this cookie).
+        context.add_cookies([{"name": "django_language", "value": language,
+                              "url": self.base_url}])
+        self.contexts.append(context)
+        return context.new_page()
+
+    def screenshot(self, label: str) -> list[Path]:
+        ARTIFACTS.mkdir(exist_ok=True)
+        saved = []
+        pages = [page for context in self.contexts for page in context.pages]
+        for index, page in enumerate(pages):
+            suffix = f"-{index + 1}" if len(pages) > 1 else ""
+            path = ARTIFACTS / f"{_safe(self.test_name)}-{_safe(label)}{suffix}.png"
+            try:
+                page.screenshot(path=str(path), full_page=True)
+            except Exception:  # noqa: BLE001, S112 - a closed page: keep the others
+                continue
+            saved.append(path)
+        return saved
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def browsing(browser: Any, live_server: Any, request: pytest.FixtureRequest) -> Iterator[Browsing]:
+    session = Browsing(browser, live_server.url, request.node.name)
+    yield session
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed and not getattr(request.node, "_step_failed", False):
+        session.screenshot("end")
+    session.close()
+
+
+@pytest.fixture
+def page(browsing: Browsing) -> Any:
+    """A laptop-sized page (English)."""
+    return browsing.new_page()
+
+
+@pytest.fixture
+def step(browsing: Browsing, request: pytest.FixtureRequest) -> Callable[[str], Any]:
+    """``with step("enter deal 3"): ...``: on failure, screenshots named after the step."""
+
+    @contextmanager
+    def run(name: str) -> Iterator[None]:
+        try:
+            yield
+        except BaseException:
+            if not getattr(request.node, "_step_failed", False):
+                request.node._step_failed = True
+                browsing.screenshot(name)
+            raise
+
+    return run
+
+
+def log_in(page: Any, username: str, password: str | None = None) -> None:
+    """Fill the login form the page shows (after a redirect to it) and submit it."""
+    from tests.conftest import PASSWORD
+
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password or PASSWORD)
+    page.get_by_role("button", name="Log in").click()

@@ -126,8 +126,14 @@ def hand_check(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, f"{TEMPLATE}#hand_fields", context)
 
 
+def _require_enter(request: HttpRequest, table: Table, seats: list[Any]) -> None:
+    if not services.may_enter(request.user, table, seats, request.club_role):  # type: ignore[attr-defined]
+        raise PermissionDenied
+
+
 def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpResponse:
     match = match_state(table)
+    _require_enter(request, table, match.seats)
     form = _posted_form(request, table, match.sides, match.evaluation["options"])
     data = form.parse()
     kwargs: dict[str, Any] = {
@@ -196,6 +202,7 @@ def hand_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
     table = hand.table
+    _require_enter(request, table, list(table.seats.select_related("participant__member")))
     try:
         services.hand_delete(hand=hand, by=request.user, expected_version=_version(request),
                              reason=request.POST.get("reason", ""))

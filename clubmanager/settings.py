@@ -204,6 +204,8 @@ SESSION_COOKIE_HTTPONLY = True
 DEMO_DATA_LOADERS = ["clubmanager.demo.load"]
 if (BASE_DIR / "tournaments" / "demo.py").exists():
     DEMO_DATA_LOADERS.append("tournaments.demo.load")
+if (BASE_DIR / "tournaments" / "demo_scores.py").exists():
+    DEMO_DATA_LOADERS.append("tournaments.demo_scores.load")
 
 LOGGING = {
     "version": 1,

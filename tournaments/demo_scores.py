@@ -1,0 +1,73 @@
+"""Demo data: played evenings with scores, so the standings have something to show.
+
+For each demo club and each competition (created by ``tournaments.demo``): three evenings in
+the past weeks with 12 members checked in, one round drawn, every table's complete match entered
+through the score services by the club's demo scorekeeper, and the evening closed. Today's
+evening (drawn by ``tournaments.demo``) stays open so the demo scorekeepers can enter scores.
+Idempotent: a competition that already has a closed evening is left alone.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import TextIO
+
+from django.db import transaction
+from django.utils import timezone
+
+from clubmanager.models import ClubRole, Member, Role
+
+from .demo_matches import complete_hands
+from .matches import sides_of
+from .models import Competition, EveningStatus
+from .services.draws import round_draw
+from .services.evenings import evening_create, evening_status_set, participant_checkin
+from .services.scores import hand_add, table_confirm
+
+PLAYED_EVENINGS = 3
+PRESENT = 12
+
+
+@transaction.atomic
+def load(stdout: TextIO) -> None:
+    today = timezone.localdate()
+    for competition in Competition.objects.select_related("club").filter(
+        club__slug__in=("harten-vrouw", "ons-genoegen")
+    ).order_by("pk"):
+        if competition.evenings.filter(status=EveningStatus.CLOSED).exists():
+            continue
+        club = competition.club
+        keeper_role = ClubRole.objects.filter(club=club, role=Role.SCOREKEEPER).first()
+        admin_role = ClubRole.objects.filter(club=club, role=Role.ADMIN).first()
+        if keeper_role is None or admin_role is None:
+            continue
+        keeper, admin = keeper_role.user, admin_role.user
+        members = list(Member.objects.filter(club=club, is_active=True).order_by("member_number"))
+        if len(members) < 4:
+            continue
+        for week in range(PLAYED_EVENINGS, 0, -1):
+            date = today - datetime.timedelta(weeks=week)
+            if date < competition.start_date or competition.evenings.filter(date=date).exists():
+                continue
+            evening = evening_create(competition=competition, date=date,
+                                     start_time=datetime.time(19, 30))
+            shift = (week * 5 + competition.pk) % len(members)
+            present = (members[shift:] + members[:shift])[:PRESENT]
+            for member in present:
+                participant_checkin(evening=evening, member=member)
+            round_ = round_draw(evening=evening, seed=7000 + 10 * week + competition.pk)
+            for variant, table in enumerate(round_.tables.order_by("number")):
+                sides = sides_of(table.seats.all())
+                for version, hand in enumerate(
+                    complete_hands(competition.game, sides, variant + week)
+                ):
+                    hand_add(table=table, data=hand, by=keeper, expected_version=version,
+                             acknowledge_warnings=True)
+                if competition.requires_confirmation:
+                    table.refresh_from_db()
+                    table_confirm(table=table, by=admin)
+            evening.refresh_from_db()
+            if evening.status != EveningStatus.PLAYING:
+                evening_status_set(evening=evening, status=EveningStatus.PLAYING)
+            evening_status_set(evening=evening, status=EveningStatus.CLOSED)
+        stdout.write(f"Played evenings with scores: {club.name} – {competition.name}\n")

@@ -289,3 +289,18 @@ def test_result_pdfs_for_viewing(small_season: Any, pdf_dump: Any, client_for: A
         response = client.get(url)
         assert response.status_code == 200
         pdf_dump(name, response.content)
+
+
+def test_pages_link_to_the_sheets_and_exports(small_season: Any, client_for: Any,
+                                              admin_user: Any) -> None:
+    client = client_for(admin_user)
+    evening = small_season.evenings.order_by("date").first()
+    round_ = evening.rounds.first()
+    page = client.get(reverse("tournaments:evening_detail", kwargs={
+        "club": small_season.club.slug, "pk": evening.pk})).content.decode()
+    assert reverse("tournaments:round_sheets", kwargs={
+        "club": small_season.club.slug, "round_id": round_.pk}) in page
+    page = client.get(reverse("tournaments:competition_detail", kwargs={
+        "club": small_season.club.slug, "pk": small_season.pk})).content.decode()
+    assert reverse("tournaments:season_xlsx", kwargs={
+        "club": small_season.club.slug, "competition_id": small_season.pk}) in page

@@ -77,4 +77,5 @@ def test_dutch_translation_is_complete_and_compiled() -> None:
         for key, value in e.items()
         if key.startswith("msgstr") and value == ""
     ]
-    assert fuzzy == [] and empty == []
+    assert not fuzzy, f"fuzzy Dutch translations (check and unmark them): {fuzzy}"
+    assert not empty, f"strings without a Dutch translation: {empty}"

@@ -1,0 +1,69 @@
+# Club scoring system. `make run` serves the demo, `make test` runs every test.
+# Needs only python3 (3.11+) on a fresh machine; everything else goes into .venv.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+PORT   ?= 8000
+# One catalogue for the whole site in locale/ (scoring has no Django, tests are not shown).
+MESSAGES_IGNORE := --ignore=.venv --ignore=scoring --ignore=benchmarks --ignore=tests \
+                   --ignore=staticfiles --ignore=build
+
+.PHONY: run dev test lint bench load messages clean
+
+# Create the virtualenv and install the pinned dependencies (again when pyproject.toml changes).
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+# A secret key generated once for this checkout (git-ignored), used by `make run`.
+.secret_key:
+	umask 077 && $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+
+# Production-like: DEBUG off, gunicorn + whitenoise, on http://127.0.0.1:$(PORT)/.
+# Plain http on the loopback, so no HTTPS redirect and no secure-only cookies (DJANGO_HTTPS
+# stays off); a real deployment sets the HTTPS variables described in the README.
+run: $(VENV)/.installed .secret_key
+	@export DJANGO_DEBUG=0 \
+	  DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}" \
+	  DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}"; \
+	set -e; \
+	$(PY) manage.py migrate --noinput; \
+	$(PY) manage.py collectstatic --noinput --verbosity 0; \
+	$(PY) manage.py demo_data; \
+	echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"; \
+	exec $(BIN)/gunicorn clubmanager.wsgi --bind 127.0.0.1:$(PORT) --workers 2 \
+	  --access-logfile - --graceful-timeout 5
+
+# Auto-reloading development server with DEBUG on.
+dev: $(VENV)/.installed
+	@export DJANGO_DEBUG=1; set -e; \
+	$(PY) manage.py migrate --noinput; \
+	$(PY) manage.py demo_data; \
+	exec $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: $(VENV)/.installed
+	$(BIN)/pytest -n auto
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check .
+
+bench: $(VENV)/.installed
+	@if [ -f benchmarks/run.py ]; then $(PY) -m benchmarks.run; \
+	elif [ -f benchmarks/__main__.py ]; then $(PY) -m benchmarks; \
+	else echo "no benchmarks yet"; fi
+
+load: $(VENV)/.installed
+	@if [ -f benchmarks/load.py ]; then $(PY) -m benchmarks.load; \
+	else echo "no load test yet"; fi
+
+# Update the .po files and compile them (needs gettext); the .mo files are committed.
+messages: $(VENV)/.installed
+	$(PY) manage.py makemessages -l nl -l en $(MESSAGES_IGNORE)
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache .hypothesis test-artifacts
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -59,3 +59,40 @@
     document.querySelectorAll("form.hand-form").forEach(update);
   });
 })();
+
+// The live check re-renders the fields with its messages. Whatever was typed while the check
+// was on its way is kept: values are carried over to the new fields and checked again.
+(function () {
+  var typed = null;
+  function values(root) {
+    var out = {};
+    root.querySelectorAll("input, select, textarea").forEach(function (el) {
+      if (!el.name) return;
+      if (el.type === "checkbox" || el.type === "radio") {
+        out[el.name + "\u0000" + el.value] = el.checked;
+      } else {
+        out[el.name] = el.value;
+      }
+    });
+    return out;
+  }
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    typed = e.detail.target && e.detail.target.id === "hand-fields" ? values(e.detail.target) : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var fields = document.getElementById("hand-fields");
+    if (!typed || !fields) return;
+    var now = values(fields), changed = false;
+    fields.querySelectorAll("input, select, textarea").forEach(function (el) {
+      if (!el.name) return;
+      if (el.type === "checkbox" || el.type === "radio") {
+        var key = el.name + "\u0000" + el.value;
+        if (key in typed && typed[key] !== el.checked) { el.checked = typed[key]; changed = true; }
+      } else if (el.name in typed && typed[el.name] !== now[el.name]) {
+        el.value = typed[el.name]; changed = true;
+      }
+    });
+    typed = null;
+    if (changed) htmx.trigger(fields, "change");
+  });
+})();

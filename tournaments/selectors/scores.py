@@ -63,6 +63,12 @@ class MatchState:
     def finished(self) -> bool:
         return bool(self.evaluation.get("finished"))
 
+    @property
+    def short_sides(self) -> list[tuple[str, str]]:
+        """(short label, full name) per side for narrow columns: first names ("Ann & Cor")."""
+        return [(" & ".join(part.split()[0] for part in side.split(" & ") if part.split()),
+                 side) for side in self.sides]
+
 
 def match_state(table: Table) -> MatchState:
     """Seats, hands and the engine's evaluation of a table (3 queries)."""

@@ -41,6 +41,9 @@ def test_params_and_display_names_are_used() -> None:
     with translation.override("en"):
         text = issue_message(issue, sides_display={"a": "Ann", "b": "Bob"})
     assert text == "Only one player can go out in a deal: Ann and Bob all have 0."
+    with translation.override("nl"):
+        text = issue_message(issue, sides_display={"a": "Ann", "b": "Bob"})
+    assert text == "Er kan maar één speler per spel uitgaan: Ann en Bob hebben 0."
 
 
 def test_real_engine_issues_of_every_game_read_well() -> None:
@@ -64,3 +67,14 @@ def test_real_engine_issues_of_every_game_read_well() -> None:
     assert "25 cards left is impossible" in texts[1]
     assert "eliminated and cannot also be the winner" in texts[2]
     assert "It is A's turn" in texts[3]
+@pytest.mark.parametrize("code", ALL_CODES)
+def test_dutch_differs_from_english(code: str) -> None:
+    issue = {"code": code, "hand": 1, "side": "Ann", "field": "penalties",
+             "params": {"value": 1, "sides": ["Ann", "Bob"]}}
+    with translation.override("en"):
+        english = issue_message(issue)
+    with translation.override("nl"):
+        dutch = issue_message(issue)
+    assert dutch != english, code
+
+

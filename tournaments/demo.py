@@ -1,0 +1,72 @@
+"""Demo data: for each demo club a competition per game, with a few evenings (idempotent).
+
+Each competition has two planned evenings in the coming weeks and one for today (the club's
+local date) with 16 members checked in and round 1 drawn, so ``make run`` shows a draw. Played
+evenings with scores come from the score-entry loader, which runs after this one.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import TextIO
+
+from django.db import transaction
+from django.utils import timezone
+
+from clubmanager.models import Club, Member
+from scoring import GAMES
+
+from .models import Competition
+from .services.competitions import competition_create
+from .services.draws import round_draw
+from .services.evenings import evening_create, participant_add_guest, participant_checkin
+
+DEMO_CLUBS = ("harten-vrouw", "ons-genoegen")
+PRESENT_TONIGHT = 16
+GAME_ORDER = ("jokeren", "high_five_1959", "big_five", "high_five_tiles", "high_five_crowns")
+
+
+def _season_start(today: datetime.date) -> datetime.date:
+    year = today.year if today.month >= 9 else today.year - 1
+    return datetime.date(year, 9, 1)
+
+
+@transaction.atomic
+def load(stdout: TextIO) -> None:
+    today = timezone.localdate()
+    start = _season_start(today)
+    for slug in DEMO_CLUBS:
+        club = Club.objects.filter(slug=slug).first()
+        if club is None:
+            continue
+        members = list(Member.objects.filter(club=club, is_active=True).order_by("member_number"))
+        for index, key in enumerate(g for g in GAME_ORDER if g in GAMES):
+            name = f"{GAMES[key].name} {start.year}–{start.year + 1}"
+            competition = Competition.objects.filter(club=club, name=name).first()
+            if competition is None:
+                competition = competition_create(
+                    club=club, game=key, name=name, start_date=start,
+                    end_date=datetime.date(start.year + 1, 6, 30),
+                    options={o["name"]: o["default"] for o in GAMES[key].describe()["options"]},
+                    min_evenings=3 if index % 2 == 0 else 0,
+                )
+            if competition.evenings.exists():
+                continue
+            for weeks in (1, 2):
+                evening_create(
+                    competition=competition, date=today + datetime.timedelta(weeks=weeks),
+                    start_time=datetime.time(19, 30),
+                )
+            tonight = evening_create(
+                competition=competition, date=today, start_time=datetime.time(19, 30)
+            )
+            # a different group of 16 per game, plus a walk-in guest for the first game
+            shift = (index * 3) % max(len(members), 1)
+            rotated = members[shift:] + members[:shift]
+            for member in rotated[:PRESENT_TONIGHT]:
+                participant_checkin(evening=tonight, member=member)
+            if index == 0:
+                participant_add_guest(evening=tonight, name="Gast Bep")
+                participant_add_guest(evening=tonight, name="Gast Johan")
+            round_draw(evening=tonight, seed=20260000 + 100 * index + len(slug))
+        stdout.write(f"Competitions with tonight's draw: {club.name}\n")

@@ -1,0 +1,309 @@
+"""Every URL × every role, GET and POST, with the status each must get.
+
+Roles: ``anonymous``; ``member`` (member role, not seated); ``keeper_elsewhere`` (member role,
+the scorekeeper seat of *another* table of the same round); ``scorekeeper`` (scorekeeper role);
+``other_admin`` (club admin of another club); ``admin`` (club admin). The URLs are discovered
+from the URLconf: a pattern without a row in ``EXPECTED`` fails the suite, so no new page
+escapes this table. Object ids in the URLs are the club's own objects (the foundation's
+isolation matrix, tests/clubmanager/test_isolation.py, covers guessed ids of another club and
+"nothing changes" for refused requests).
+
+POST bodies are the valid ones a user of that page would send (a correct hand with the table's
+current version, ...), so that a refusal is the access rule at work and not a form error.
+Roles run from least to most rights; data is re-read before each request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from clubmanager.models import Role
+from tournaments.demo_matches import complete_hands
+from tournaments.matches import sides_of
+from tournaments.models import Hand, Table
+from tournaments.services.scores import hand_add
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "other_admin", "member", "keeper_elsewhere", "scorekeeper", "admin")
+_PARAM = re.compile(r"<(?:(?P<conv>\w+):)?(?P<name>\w+)>")
+
+
+def discover() -> list[tuple[str, str]]:
+    """(name, route) of every URL pattern, Django's admin site excepted (tested below)."""
+    found: list[tuple[str, str]] = []
+
+    def walk(patterns: list[Any], prefix: str, namespaces: list[str]) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                ns = [*namespaces, pattern.namespace] if pattern.namespace else namespaces
+                walk(pattern.url_patterns, prefix + str(pattern.pattern), ns)
+            elif isinstance(pattern, URLPattern):
+                name = ":".join([*namespaces, pattern.name or "?"])
+                if not name.startswith("admin:"):
+                    found.append((name, prefix + str(pattern.pattern)))
+
+    walk(get_resolver().url_patterns, "", [])
+    return found
+
+
+URLS = discover()
+
+# Shorthands for the six roles in ROLES order:
+#            anon   other  member  elsewh. keeper admin
+LOGIN = "login"  # 302 to the login page
+MEMBER_PAGE = (LOGIN, 404, 200, 200, 200, 200)
+ADMIN_PAGE = (LOGIN, 404, 403, 403, 403, 200)
+ADMIN_ACTION = (LOGIN, 404, 403, 403, 403, 302)
+KEEPER_PAGE = (LOGIN, 404, 403, 403, 200, 200)
+POST_ONLY = (LOGIN, 404, 405, 405, 405, 405)
+ADMIN_POST_ONLY = (LOGIN, 404, 403, 403, 403, 405)
+GET_ONLY = (LOGIN, 404, 405, 405, 405, 405)
+PUBLIC = (200, 200, 200, 200, 200, 200)
+
+#: url name → {"GET": statuses, "POST": statuses} in ROLES order.
+EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
+    # -- site pages
+    "home": {"GET": PUBLIC, "POST": PUBLIC},
+    "login": {"GET": (200, 302, 302, 302, 302, 302), "POST": (200, 302, 302, 302, 302, 302)},
+    "logout": {"GET": (405,) * 6, "POST": (302,) * 6},
+    "password_change": {"GET": (LOGIN, 200, 200, 200, 200, 200),
+                        "POST": (LOGIN, 200, 200, 200, 200, 200)},
+    "password_change_done": {"GET": (LOGIN, 200, 200, 200, 200, 200),
+                             "POST": (LOGIN, 405, 405, 405, 405, 405)},
+    "set_language": {"GET": (302,) * 6, "POST": (302,) * 6},
+    # -- club pages (clubmanager)
+    "clubmanager:club_home": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+    "clubmanager:member_list": {"GET": KEEPER_PAGE, "POST": KEEPER_PAGE},
+    "clubmanager:member_add": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    "clubmanager:member_import": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
+    "clubmanager:member_import_confirm": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "clubmanager:member_edit": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    "clubmanager:member_deactivate": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "clubmanager:member_activate": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "clubmanager:member_delete": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    "clubmanager:role_list": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
+    "clubmanager:role_change": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "clubmanager:role_remove": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    # -- competitions, evenings, draws
+    "tournaments:competition_list": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+    "tournaments:competition_add": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
+    "tournaments:competition_detail": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+    "tournaments:competition_edit": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
+    "tournaments:evening_add": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    "tournaments:evening_detail": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+    "tournaments:evening_status": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "tournaments:checkin": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    "tournaments:round_draw": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "tournaments:round_redraw": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "tournaments:seat_swap": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
+    "tournaments:late_arrival": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    "tournaments:round_projector": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+    # -- score entry: a member only at their own table's scorekeeper seat
+    "tournaments:table_scores": {"GET": MEMBER_PAGE, "POST": (LOGIN, 404, 405, 405, 405, 405)},
+    "tournaments:hand_check": {"GET": POST_ONLY, "POST": (LOGIN, 404, 403, 403, 200, 200)},
+    "tournaments:hand_add": {"GET": POST_ONLY, "POST": (LOGIN, 404, 403, 403, 302, 302)},
+    "tournaments:hand_edit": {"GET": (LOGIN, 404, 403, 403, 200, 200),
+                              "POST": (LOGIN, 404, 403, 403, 302, 302)},
+    "tournaments:hand_delete": {"GET": POST_ONLY, "POST": (LOGIN, 404, 403, 403, 302, 302)},
+    "tournaments:table_confirm": {"GET": POST_ONLY, "POST": (LOGIN, 404, 403, 403, 403, 302)},
+    "tournaments:table_unconfirm": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "tournaments:table_history": {"GET": ADMIN_PAGE, "POST": (LOGIN, 404, 403, 403, 403, 405)},
+    "tournaments:evening_status_board": {"GET": MEMBER_PAGE,
+                                         "POST": (LOGIN, 404, 405, 405, 405, 405)},
+    # -- standings and public pages (the club has public pages on)
+    "tournaments:standings": {"GET": MEMBER_PAGE, "POST": (LOGIN, 404, 405, 405, 405, 405)},
+    "tournaments:evening_results": {"GET": MEMBER_PAGE,
+                                    "POST": (LOGIN, 404, 405, 405, 405, 405)},
+    "tournaments:public_standings": {"GET": PUBLIC, "POST": (405,) * 6},
+    "tournaments:public_evening": {"GET": PUBLIC, "POST": (405,) * 6},
+    "tournaments:tv": {"GET": PUBLIC, "POST": (405,) * 6},
+    "tournaments:public_pages_setting": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    # -- exports and the season import
+    "tournaments:round_sheets": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+    "tournaments:season_xlsx": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+    "tournaments:season_import": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
+    "tournaments:season_import_confirm": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "tournaments:evening_results_pdf": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+    "tournaments:standings_pdf": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+}
+
+
+def test_every_url_has_a_row() -> None:
+    names = {name for name, _route in URLS}
+    assert names, "no URLs discovered"
+    missing, stale = sorted(names - set(EXPECTED)), sorted(set(EXPECTED) - names)
+    assert not missing and not stale, (
+        f"Add every URL to EXPECTED in {__file__}: missing {missing}, stale {stale}")
+
+
+@pytest.fixture
+def world(club: Any, other_club: Any, make_user: Callable[..., Any],
+          make_member: Callable[..., Any], make_competition: Callable[..., Any],
+          make_evening: Callable[..., Any], make_round: Callable[..., Any],
+          seat_table: Callable[..., Any]) -> dict[str, Any]:
+    """A club mid-evening: two Jokeren tables, two hands entered at table A."""
+    users = {
+        "anonymous": None,
+        "other_admin": make_user("og-beheer", other_club, Role.ADMIN),
+        "member": make_user("hv-lid", club, Role.MEMBER),
+        "keeper_elsewhere": make_user("hv-tafel-b", club, Role.MEMBER),
+        "scorekeeper": make_user("hv-schrijver", club, Role.SCOREKEEPER),
+        "admin": make_user("hv-beheer", club, Role.ADMIN),
+    }
+    names = ["Ann", "Bob", "Cor", "Dirk", "Els", "Fien", "Gert", "Hans"]
+    members = [make_member(club, name=n) for n in names]
+    members[4].user = users["keeper_elsewhere"]  # Els keeps score at table B
+    members[4].save()
+    spare = make_member(club, name="Zoë")
+    competition = make_competition(club, "jokeren", name="Jokeren")
+    evening = make_evening(competition, members)
+    round_ = make_round(evening)
+    people = list(evening.participants.all())
+    table_a = seat_table(round_, people[:4], number=1)
+    seat_table(round_, people[4:], number=2)
+    hand_add(table=table_a, data=DEAL, by=users["admin"], expected_version=0)
+    hand_add(table=table_a, data=DEAL, by=users["admin"], expected_version=1)
+    # round 2: a finished match of Ann, Bob, Cor and Dirk, waiting for its confirmation
+    finished = seat_table(make_round(evening), people[:4], number=1)
+    for version, hand in enumerate(complete_hands("jokeren", sides_of(finished.seats.all()))):
+        hand_add(table=finished, data=hand, by=users["scorekeeper"], expected_version=version)
+    return {"club": club, "users": users, "competition": competition, "evening": evening,
+            "round": round_, "table": table_a, "finished": finished, "member": spare,
+            "people": people}
+
+
+DEAL = {"penalties": {"Ann": 0, "Bob": 45, "Cor": 12, "Dirk": 88}}
+DEAL_POST = {"h-penalties-0": "0", "h-penalties-1": "45", "h-penalties-2": "12",
+             "h-penalties-3": "88"}
+
+
+def _table(w: dict[str, Any]) -> Table:
+    return Table.objects.get(pk=w["table"].pk)
+
+
+def _hand(w: dict[str, Any]) -> Hand:
+    return Hand.objects.filter(table=w["table"]).order_by("-number").first()  # type: ignore[return-value]
+
+
+#: url name → the object ids its URL takes.
+KWARGS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "competition": lambda w: {"pk": w["competition"].pk},
+    "evening": lambda w: {"pk": w["evening"].pk},
+    "round": lambda w: {"pk": w["round"].pk},
+    "table": lambda w: {"pk": w["table"].pk},
+    "finished": lambda w: {"pk": w["finished"].pk},
+    "hand": lambda w: {"pk": _hand(w).pk},
+    "member": lambda w: {"pk": w["member"].pk},
+    "user": lambda w: {"user_id": w["users"]["member"].pk},
+}
+OBJECT_OF = {
+    "competition_detail": "competition", "competition_edit": "competition",
+    "evening_add": "competition", "standings": "competition", "public_standings": "competition",
+    "tv": "competition",
+    "evening_detail": "evening", "evening_status": "evening", "checkin": "evening",
+    "round_draw": "evening", "evening_status_board": "evening", "evening_results": "evening",
+    "public_evening": "evening",
+    "round_redraw": "round", "seat_swap": "round", "late_arrival": "round",
+    "round_projector": "round",
+    "table_scores": "table", "hand_check": "table", "hand_add": "table",
+    "table_confirm": "finished", "table_unconfirm": "finished", "table_history": "table",
+    "hand_edit": "hand", "hand_delete": "hand",
+    "member_edit": "member", "member_deactivate": "member", "member_activate": "member",
+    "member_delete": "member", "role_change": "user", "role_remove": "user",
+}
+
+
+def url_of(name: str, route: str, w: dict[str, Any]) -> str:
+    kwargs: dict[str, Any] = {}
+    short = name.split(":")[-1]
+    if short in OBJECT_OF:
+        kwargs.update(KWARGS[OBJECT_OF[short]](w))
+    for match in _PARAM.finditer(route):
+        param = match["name"]
+        if param == "club":
+            kwargs["club"] = w["club"].slug
+        elif param == "round_id":
+            kwargs[param] = w["round"].pk
+        elif param == "evening_id":
+            kwargs[param] = w["evening"].pk
+        elif param == "competition_id":
+            kwargs[param] = w["competition"].pk
+    return reverse(name, kwargs=kwargs)
+
+
+def post_of(name: str, w: dict[str, Any]) -> dict[str, Any]:
+    """The body a user of the page would post."""
+    short = name.split(":")[-1]
+    version = {"version": str(_table(w).version)}
+    bodies: dict[str, Callable[[], dict[str, Any]]] = {
+        "hand_check": lambda: {**version, **DEAL_POST},
+        "hand_add": lambda: {**version, **DEAL_POST},
+        "hand_edit": lambda: {**version, **DEAL_POST},
+        "hand_delete": lambda: {**version, "reason": "test"},
+        "member_add": lambda: {"name": "Nieuw Lid", "member_number": "N1"},
+        "member_edit": lambda: {"name": "Zoë Z", "member_number": w["member"].member_number},
+        "role_change": lambda: {"role": Role.SCOREKEEPER},
+        "competition_add": lambda: {"game": "jokeren", "name": "Nieuw", "start_date":
+                                    "2026-10-01", "better": "lower", "counting": "all",
+                                    "absent_rule": "nothing", "min_evenings": "0",
+                                    "table_min": "2", "table_max": "4"},
+        "competition_edit": lambda: {"name": "Jokeren", "start_date": "2026-09-01",
+                                     "better": "lower", "counting": "all",
+                                     "absent_rule": "nothing", "min_evenings": "0",
+                                     "table_min": "2", "table_max": "4"},
+        "evening_add": lambda: {"date": "2027-01-05"},
+        "evening_status": lambda: {"status": "closed"},
+        "checkin": lambda: {"action": "guest", "guest_name": "Gast"},
+        "late_arrival": lambda: {"person": "", "guest_name": "Laat"},
+        "seat_swap": lambda: {},
+        "public_pages_setting": lambda: {"public_pages": "on"},
+        "login": lambda: {"username": "nobody", "password": "wrong"},
+        "set_language": lambda: {"language": "en", "next": "/"},
+    }
+    return bodies.get(short, dict)()
+
+
+def client_of(w: dict[str, Any], role: str) -> Client:
+    client = Client()
+    if w["users"][role] is not None:
+        client.force_login(w["users"][role])
+    return client
+
+
+def _matches(expected: Any, response: Any) -> bool:
+    if expected == LOGIN:
+        return response.status_code == 302 and response["Location"].startswith(
+            reverse("login") + "?next=")
+    return response.status_code == expected
+
+
+@pytest.mark.parametrize(("name", "route"), URLS, ids=[n for n, _r in URLS])
+def test_url_status_per_role(world: dict[str, Any], name: str, route: str) -> None:
+    assert name in EXPECTED, f"{name} has no row in EXPECTED"
+    got: dict[str, list[Any]] = {"GET": [], "POST": []}
+    wrong = []
+    for method in ("GET", "POST"):
+        for role, expected in zip(ROLES, EXPECTED[name][method], strict=True):
+            client = client_of(world, role)
+            url = url_of(name, route, world)
+            response = (client.get(url) if method == "GET"
+                        else client.post(url, post_of(name, world)))
+            shown = (LOGIN if _matches(LOGIN, response) else response.status_code)
+            got[method].append(shown)
+            if not _matches(expected, response):
+                wrong.append(f"{method} as {role}: expected {expected}, got "
+                             f"{response.status_code} {response.get('Location', '')}")
+    assert not wrong, f"{name}: " + "; ".join(wrong) + f"\nall: {got}"
+
+
+def test_django_admin_is_for_staff_only(world: dict[str, Any]) -> None:
+    for role in ROLES:
+        response = client_of(world, role).get(reverse("admin:index"))
+        assert response.status_code == 302 and "/admin/login/" in response["Location"], role

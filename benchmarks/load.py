@@ -1,0 +1,490 @@
+"""Load test: 50 scorekeepers entering hands at once against the production server.
+
+Run: ``make load`` (both databases) or ``.venv/bin/python -m benchmarks.load [--db sqlite|postgres|
+both] [--seconds 60] [--clients 50] [--workers 4]``.
+
+For each database it
+
+1. makes a fresh database (SQLite: a file in a temporary directory, WAL journal; PostgreSQL:
+   ``clubmanager_load_<pid>`` at 127.0.0.1:5432, dropped afterwards), migrates it and seeds a
+   club with one Jokeren evening: 200 members, ``rounds`` rounds of 50 tables, 50 users with the
+   scorekeeper role;
+2. starts gunicorn (``clubmanager.wsgi``, DEBUG off, whitenoise) on a free loopback port;
+3. runs one thread per scorekeeper (stdlib ``http.client``, its own session): log in through the
+   login form, then for ``--seconds``: GET the table page (version and CSRF token as a browser
+   reads them), POST the next deal the way htmx does (``HX-Request``, ``X-CSRFToken``). A match
+   of 7 deals finished, the scorekeeper moves to their table in the next round;
+4. checks the database: every acknowledged hand ("Hand N saved.") is stored exactly once with the
+   data sent, no hand is stored that was not sent, each seat's stored integers equal a fresh
+   ``scoring.evaluate`` of the table's hands, and the standings selector's totals equal a
+   recomputation from those evaluations;
+5. prints requests per second, p50/p95 latency (page and save separately) and errors.
+
+The machine's cores are shared by the server and the 50 clients: figures are for this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
+PASSWORD = "load-test-password-1234"  # noqa: S105 - throw-away database
+CLUB = "belasting"
+PG_URL = os.environ.get("LOAD_PG_URL", "postgres://postgres@127.0.0.1:5432")
+
+
+# -- inside the server's environment (subprocesses) -------------------------------------------
+def _django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.settings")
+    import django
+
+    django.setup()
+
+
+def seed(clients: int, rounds: int, out: Path) -> None:
+    _django()
+    import datetime
+
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.db import connection
+
+    from clubmanager.models import Club, ClubRole, Member, Role
+    from tournaments.matches import assign_sides
+    from tournaments.models import Competition, Evening, Participant, Round, Seat, Table
+
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode=WAL")
+    club = Club.objects.create(name="Belasting", slug=CLUB)
+    hashed = make_password(PASSWORD)
+    User = get_user_model()
+    users = User.objects.bulk_create(
+        User(username=f"schrijver{i:02d}", password=hashed) for i in range(clients))
+    ClubRole.objects.bulk_create(
+        ClubRole(user=u, club=club, role=Role.SCOREKEEPER) for u in users)
+    members = Member.objects.bulk_create(
+        Member(club=club, name=f"Speler {i:03d}", member_number=f"L{i:03d}")
+        for i in range(4 * clients))
+    competition = Competition.objects.create(
+        club=club, name="Jokeren", game="jokeren", start_date=datetime.date(2026, 9, 1),
+        better="lower")
+    evening = Evening.objects.create(competition=competition, date=datetime.date(2026, 9, 8),
+                                     status="playing")
+    people = Participant.objects.bulk_create(
+        Participant(evening=evening, member=m) for m in members)
+    plan: dict[str, Any] = {"users": [u.username for u in users], "tables": []}
+    for r in range(1, rounds + 1):
+        round_ = Round.objects.create(evening=evening, number=r, seed=r)
+        tables = Table.objects.bulk_create(
+            Table(round=round_, number=n + 1, game="jokeren", options={})
+            for n in range(clients))
+        seats = []
+        for n, table in enumerate(tables):
+            # a different foursome every round
+            group = [people[(4 * n + k * (r * 4 + 1)) % len(people)] for k in range(4)]
+            if len({p.pk for p in group}) < 4:
+                group = people[4 * n: 4 * n + 4]
+            sides = assign_sides("jokeren", [p.member.name for p in group])
+            seats += [Seat(table=table, position=i, participant=p, side=side, team=team)
+                      for i, (p, (side, team)) in enumerate(zip(group, sides, strict=True), 1)]
+        Seat.objects.bulk_create(seats)
+        plan["tables"].append([t.pk for t in tables])
+    out.write_text(json.dumps(plan))
+
+
+def verify(acks_path: Path) -> None:
+    _django()
+    from collections import defaultdict
+
+    from tournaments.matches import evaluate_table, places_from_ranking
+    from tournaments.models import Competition, Table
+    from tournaments.selectors.standings import season_standings
+
+    acks = json.loads(acks_path.read_text())
+    sent: dict[int, dict[int, Any]] = defaultdict(dict)
+    for table, number, data in acks["acknowledged"]:
+        sent[table][number] = data
+    attempted = {(t, n): d for t, n, d in acks["attempted"]}
+    problems: list[str] = []
+    stored_count = 0
+    unacknowledged_stored = 0
+    expected_totals: dict[int, int] = defaultdict(int)
+    tables = Table.objects.filter(round__evening__competition__club__slug=CLUB).prefetch_related(
+        "seats__participant__member", "hands")
+    for table in tables:
+        hands = sorted(table.hands.all(), key=lambda h: h.number)
+        stored_count += len(hands)
+        numbers = [h.number for h in hands]
+        if numbers != list(range(1, len(hands) + 1)):
+            problems.append(f"table {table.pk}: hand numbers {numbers}")
+        by_number = {h.number: h.data for h in hands}
+        for number, data in sent.get(table.pk, {}).items():
+            if by_number.get(number) != data:
+                problems.append(f"table {table.pk} hand {number}: acknowledged {data}, "
+                                f"stored {by_number.get(number)}")
+        for number, data in by_number.items():
+            if number not in sent.get(table.pk, {}):
+                if attempted.get((table.pk, number)) == data:
+                    unacknowledged_stored += 1  # sent, stored, answer lost: not a loss
+                else:
+                    problems.append(f"table {table.pk} hand {number}: stored but never sent")
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        evaluation = evaluate_table(table, seats, [h.data for h in hands])
+        places = places_from_ranking(evaluation["ranking"]) if hands else {}
+        for seat in seats:
+            want = (evaluation["totals"].get(seat.side, 0),
+                    evaluation["competition_points"].get(seat.side, 0),
+                    places.get(seat.side) if hands else None)
+            got = (seat.points, seat.competition_points, seat.place)
+            if want != got:
+                problems.append(f"table {table.pk} seat {seat.position}: stored {got}, "
+                                f"engine {want}")
+            if evaluation["finished"]:
+                expected_totals[seat.participant.member_id] += want[1]
+        if bool(evaluation["finished"]) != table.finished or table.hand_count != len(hands):
+            problems.append(f"table {table.pk}: finished/hand_count out of step")
+    competition = Competition.objects.get(club__slug=CLUB)
+    standings = {row.member_id: row.total for row in season_standings(competition).rows}
+    if standings != dict(expected_totals):
+        diff = {k: (standings.get(k), expected_totals.get(k))
+                for k in set(standings) | set(expected_totals)
+                if standings.get(k) != expected_totals.get(k)}
+        problems.append(f"standings differ from the recomputation for {len(diff)} members: "
+                        f"{list(diff.items())[:5]}")
+    print(json.dumps({
+        "acknowledged": len(acks["acknowledged"]), "stored": stored_count,
+        "unacknowledged_stored": unacknowledged_stored, "standings_rows": len(standings),
+        "problems": problems[:50], "problem_count": len(problems),
+    }))
+
+
+# -- the orchestrator ------------------------------------------------------------------------
+def jokeren_deals(sides: list[str], variant: int) -> list[dict[str, Any]]:
+    sys.path.insert(0, str(ROOT))
+    from tournaments.demo_matches import complete_hands
+
+    return complete_hands("jokeren", sides, variant)
+
+
+@dataclass
+class Stats:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    page: list[float] = field(default_factory=list)
+    save: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    acknowledged: list[tuple[int, int, Any]] = field(default_factory=list)
+    attempted: list[tuple[int, int, Any]] = field(default_factory=list)
+    finished_tables: int = 0
+    out_of_tables: int = 0
+
+    def error(self, kind: str) -> None:
+        with self.lock:
+            self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+VERSION = re.compile(r'name="version" value="(\d+)"')
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+NEXT_HAND = re.compile(r'id="entry-h">\D*(\d+)')
+SIDE_LABEL = re.compile(r'<label class="side-input[^"]*" for="id-h-penalties-(\d+)"[^>]*>'
+                        r"<span>([^<]+)</span>")
+
+
+class Scorekeeper(threading.Thread):
+    def __init__(self, port: int, username: str, tables: list[int], stats: Stats,
+                 start: threading.Barrier, stop: threading.Event, index: int) -> None:
+        super().__init__(daemon=True)
+        self.port, self.username, self.tables = port, username, tables
+        self.stats, self.start_barrier, self.stop_event, self.index = stats, start, stop, index
+        self.cookies: dict[str, str] = {"django_language": "en"}  # the language switch
+
+    def request(self, method: str, path: str, body: dict[str, str] | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str], float]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        all_headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+                       **(headers or {})}
+        data = None
+        if body is not None:
+            data = urllib.parse.urlencode(body)
+            all_headers["Content-Type"] = "application/x-www-form-urlencoded"
+        started = time.perf_counter()
+        try:
+            conn.request(method, path, body=data, headers=all_headers)
+            response = conn.getresponse()
+            text = response.read().decode()
+        finally:
+            conn.close()
+        elapsed = time.perf_counter() - started
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key.strip()] = rest.split(";", 1)[0]
+        return response.status, text, dict(response.getheaders()), elapsed
+
+    def log_in(self) -> None:
+        status, text, _h, _t = self.request("GET", "/accounts/login/")
+        token = CSRF_INPUT.search(text)
+        assert status == 200 and token, f"login page: {status}"
+        status, _text, headers, _t = self.request(
+            "POST", "/accounts/login/",
+            {"username": self.username, "password": PASSWORD,
+             "csrfmiddlewaretoken": token.group(1)})
+        assert status == 302 and "sessionid" in self.cookies, f"login: {status} {headers}"
+
+    def run(self) -> None:
+        try:
+            self.log_in()
+        except Exception as exc:  # noqa: BLE001
+            self.stats.error(f"login: {exc}")
+            self.start_barrier.abort()
+            return
+        try:
+            self.start_barrier.wait()
+        except threading.BrokenBarrierError:
+            return
+        for round_index, table in enumerate(self.tables):
+            if not self.play(table, round_index):
+                return
+        self.stats.out_of_tables += 1
+
+    def play(self, table: int, variant: int) -> bool:
+        """Enter the table's 7 deals; False when time is up."""
+        path = f"/clubs/{CLUB}/competitions/tables/{table}/"
+        deals: list[dict[str, Any]] | None = None
+        while not self.stop_event.is_set():
+            try:
+                status, text, _h, elapsed = self.request("GET", path)
+            except OSError as exc:
+                self.stats.error(f"page: {type(exc).__name__}")
+                continue
+            with self.stats.lock:
+                self.stats.page.append(elapsed)
+            if status != 200:
+                self.stats.error(f"page: HTTP {status}")
+                continue
+            version = VERSION.search(text)
+            if version is None:  # no form: the match is finished
+                with self.stats.lock:
+                    self.stats.finished_tables += 1
+                return True
+            if deals is None:
+                sides = [name for _i, name in sorted(SIDE_LABEL.findall(text))]
+                deals = jokeren_deals(sides, variant)
+                side_index = {name: i for i, name in enumerate(sides)}
+            number = int(NEXT_HAND.search(text).group(1))  # type: ignore[union-attr]
+            deal = deals[number - 1]
+            body = {"version": version.group(1)}
+            for side, value in deal["penalties"].items():
+                body[f"h-penalties-{side_index[side]}"] = str(value)
+            headers = {"HX-Request": "true", "X-CSRFToken": self.cookies.get("csrftoken", ""),
+                       "Referer": f"http://127.0.0.1:{self.port}{path}"}
+            with self.stats.lock:
+                self.stats.attempted.append((table, number, deal))
+            try:
+                status, text, _h, elapsed = self.request(
+                    "POST", path + "hands/add/", body, headers)
+            except OSError as exc:
+                self.stats.error(f"save: {type(exc).__name__}")
+                continue
+            with self.stats.lock:
+                self.stats.save.append(elapsed)
+            if status == 200 and f"Hand {number} saved." in text:
+                with self.stats.lock:
+                    self.stats.acknowledged.append((table, number, deal))
+            elif status == 200 and "just changed by someone else" in text:
+                self.stats.error("save: table changed")
+            else:
+                self.stats.error(f"save: HTTP {status}")
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
+    work = Path(tempfile.mkdtemp(prefix=f"load-{db}-"))
+    pg_name = f"clubmanager_load_{os.getpid()}"
+    if db == "sqlite":
+        url = f"sqlite:///{work / 'load.sqlite3'}"
+    else:
+        url = f"{PG_URL}/{pg_name}"
+        _pg_admin(f'DROP DATABASE IF EXISTS "{pg_name}"')
+        _pg_admin(f'CREATE DATABASE "{pg_name}"')
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_DEBUG": "0",
+           "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_LOG_LEVEL": "WARNING",
+           "DJANGO_DB_CONN_MAX_AGE": "60" if db == "postgres" else "0"}
+    server = None
+    try:
+        def manage(*cmd: str) -> None:
+            subprocess.run([PYTHON, "manage.py", *cmd], cwd=ROOT, env=env, check=True,
+                           stdout=subprocess.DEVNULL)
+
+        manage("migrate", "--noinput")
+        manage("collectstatic", "--noinput", "--verbosity", "0")
+        plan_path = work / "plan.json"
+        subprocess.run([PYTHON, "-m", "benchmarks.load", "seed", "--clients", str(args.clients),
+                        "--rounds", str(args.rounds), "--out", str(plan_path)],
+                       cwd=ROOT, env=env, check=True)
+        plan = json.loads(plan_path.read_text())
+        port = free_port()
+        log = (work / "gunicorn.log").open("w")
+        server = subprocess.Popen(
+            [GUNICORN, "clubmanager.wsgi", "--bind", f"127.0.0.1:{port}",
+             "--workers", str(args.workers), "--timeout", "60", "--backlog", "256"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        _wait_for(port)
+        stats = Stats()
+        barrier = threading.Barrier(args.clients + 1)
+        stop = threading.Event()
+        threads = [
+            Scorekeeper(port, plan["users"][i], [r[i] for r in plan["tables"]], stats, barrier,
+                        stop, i)
+            for i in range(args.clients)
+        ]
+        for thread in threads:
+            thread.start()
+        barrier.wait(timeout=600)
+        started = time.perf_counter()
+        time.sleep(args.seconds)
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=120)
+        elapsed = time.perf_counter() - started
+        acks_path = work / "acks.json"
+        acks_path.write_text(json.dumps({"acknowledged": stats.acknowledged,
+                                         "attempted": stats.attempted}))
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+        log.close()
+        server_errors = (work / "gunicorn.log").read_text().count("Traceback")
+        checked = json.loads(subprocess.run(
+            [PYTHON, "-m", "benchmarks.load", "verify", "--acks", str(acks_path)],
+            cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout)
+        requests = len(stats.page) + len(stats.save)
+        return {
+            "db": db, "seconds": elapsed, "clients": args.clients, "workers": args.workers,
+            "requests": requests, "rps": requests / elapsed,
+            "hands_per_s": len(stats.acknowledged) / elapsed,
+            "page_p50": percentile(stats.page, 50), "page_p95": percentile(stats.page, 95),
+            "save_p50": percentile(stats.save, 50), "save_p95": percentile(stats.save, 95),
+            "save_mean": statistics.fmean(stats.save) if stats.save else float("nan"),
+            "errors": dict(stats.errors), "server_tracebacks": server_errors,
+            "finished_tables": stats.finished_tables, "out_of_tables": stats.out_of_tables,
+            "check": checked,
+        }
+    finally:
+        if server is not None and server.poll() is None:
+            server.kill()
+        if db == "postgres":
+            _pg_admin(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _pg_admin(sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{PG_URL}/postgres", autocommit=True) as conn:
+        conn.execute(sql)  # type: ignore[arg-type]
+
+
+def _wait_for(port: int) -> None:
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", "/accounts/login/")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError("gunicorn did not start")
+
+
+def report(result: dict[str, Any]) -> None:
+    ms = 1000
+    check = result["check"]
+    errors = sum(result["errors"].values())
+    print(f"\n== {result['db']}: {result['clients']} scorekeepers, gunicorn "
+          f"{result['workers']} workers, {result['seconds']:.0f} s")
+    print(f"requests      {result['requests']} ({result['rps']:.1f}/s), hands saved "
+          f"{check['acknowledged']} ({result['hands_per_s']:.1f}/s), tables finished "
+          f"{result['finished_tables']}")
+    print(f"table page    p50 {result['page_p50'] * ms:.0f} ms, p95 "
+          f"{result['page_p95'] * ms:.0f} ms")
+    print(f"save a hand   p50 {result['save_p50'] * ms:.0f} ms, p95 "
+          f"{result['save_p95'] * ms:.0f} ms")
+    print(f"errors        {errors} {result['errors'] or ''} (server tracebacks: "
+          f"{result['server_tracebacks']})")
+    ok = check["problem_count"] == 0
+    print(f"check         {'OK' if ok else 'FAILED'}: {check['acknowledged']} acknowledged, "
+          f"{check['stored']} stored ({check['unacknowledged_stored']} stored whose answer "
+          f"was lost), seats = engine, standings ({check['standings_rows']} rows) = "
+          f"recomputation" if ok else f"{check['problem_count']} problems")
+    for problem in check["problems"]:
+        print("   ", problem)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    seed_cmd = sub.add_parser("seed")
+    seed_cmd.add_argument("--clients", type=int, required=True)
+    seed_cmd.add_argument("--rounds", type=int, required=True)
+    seed_cmd.add_argument("--out", type=Path, required=True)
+    verify_cmd = sub.add_parser("verify")
+    verify_cmd.add_argument("--acks", type=Path, required=True)
+    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=12)
+    args = parser.parse_args()
+    if args.command == "seed":
+        seed(args.clients, args.rounds, args.out)
+        return
+    if args.command == "verify":
+        verify(args.acks)
+        return
+    if not 1 <= args.seconds <= 600:
+        parser.error("--seconds must be between 1 and 600")
+    failed = False
+    for db in (["sqlite", "postgres"] if args.db == "both" else [args.db]):
+        result = run_one(db, args)
+        report(result)
+        failed |= result["check"]["problem_count"] > 0
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

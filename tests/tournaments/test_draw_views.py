@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils.translation import gettext, override
 
 from tournaments.draw import meetings
 from tournaments.models import EveningStatus, FixedPair, Hand, Participant, Round, Seat, Table
@@ -65,7 +66,7 @@ def test_admin_draws_two_rounds(
         page = admin_client.get(url("evening_detail", club, evening.pk))
     text = page.content.decode()
     assert text.count('class="draw-table ') == 2 * len(sizes)
-    assert "deals first" in text and "keeps score" in text
+    assert text.count("badge role dealer") == text.count("badge role keeper") == 2 * len(sizes)
 
 
 def test_sides_follow_the_engine_bridge_for_team_tables(
@@ -123,7 +124,11 @@ def test_redraw_through_the_page_and_refused_with_scores(
     Table.objects.filter(pk=table.pk).update(hand_count=1)
     before = seating(round_)
     response = admin_client.post(url("round_redraw", club, round_.pk), follow=True)
-    assert "already has scores" in response.content.decode()
+    with override("nl"):
+        refused = gettext("Round %(number)s already has scores and cannot be redrawn.") % {
+            "number": round_.number
+        }
+    assert refused in response.content.decode()
     round_.refresh_from_db()
     assert seating(round_) == before
 
@@ -167,7 +172,8 @@ def test_swap_refused_when_a_table_has_scores(
     a, b = t1.seats.first(), t2.seats.first()
     response = admin_client.post(url("seat_swap", club, round_.pk), {"first": a.pk, "second": b.pk})
     assert response.status_code == 200
-    assert "keeps its seats" in response.content.decode()
+    with override("nl"):
+        assert gettext("A table with scores keeps its seats.") in response.content.decode()
     assert t1.seats.get(pk=a.pk).participant_id == a.participant_id
 
 

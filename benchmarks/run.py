@@ -1,0 +1,40 @@
+"""Every benchmark, one report: ``make bench`` (``.venv/bin/python -m benchmarks.run``).
+
+1. the rules engine: evaluations per second per game (benchmarks/engine.py);
+2. score entry against a bare one-INSERT view through the same middleware (target ≤ 2×);
+3. the standings page of a 40-evening, 80-member season against one raw SQL GROUP BY (target
+   ≤ 3×) and its query count against a 5-evening season's (must be equal);
+4. a 20-table round's score sheets (PDF) and a 40-evening season's workbook (benchmarks/sheets.py,
+   benchmarks/workbook.py).
+
+Each database benchmark gets its own temporary SQLite test database. Timings are wall-clock on
+this machine: on a shared or busy machine run it twice.
+"""
+
+from __future__ import annotations
+
+import time
+
+
+def main() -> None:
+    from benchmarks import engine, score_entry, sheets, standings, workbook
+    from benchmarks._django import test_database
+
+    started = time.perf_counter()
+    sections = [("rules engine", engine.main, False),
+                ("score entry", score_entry.main, True),
+                ("standings", standings.main, True),
+                ("score sheets PDF", sheets.main, True),
+                ("season workbook", workbook.main, True)]
+    for title, run, needs_db in sections:
+        print(f"\n=== {title}")
+        if needs_db:
+            with test_database():
+                run()
+        else:
+            run()
+    print(f"\n(all benchmarks: {time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""Score entry: saving a Jokeren hand through the real view against a bare view.
+
+Run: ``.venv/bin/python -m benchmarks.score_entry``. In a temporary SQLite test database, a
+scorekeeper (logged in, the full middleware stack: sessions, CSRF, auth, messages, htmx,
+history, axes) saves hands the way a phone does (htmx POST, the ``#match`` partial back). The
+bare view (``benchmarks/bench_urls.py``) does one INSERT through the same middleware. Target:
+a save within 2× the bare view. Also: queries per save, the same for hand 1 and hand 7.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from benchmarks._django import test_database
+
+TABLES = 20  # × 7 deals = 140 saves
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _setup() -> tuple[Any, list[Any], Any, Any]:
+    import datetime
+
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from clubmanager.models import Club, ClubRole, Member, Role
+    from tournaments.matches import assign_sides
+    from tournaments.models import Competition, Evening, Participant, Round, Seat, Table
+
+    club = Club.objects.create(name="Benchmark", slug="benchmark")
+    user = get_user_model().objects.create_user("schrijver", password="x" * 20)
+    ClubRole.objects.create(user=user, club=club, role=Role.SCOREKEEPER)
+    competition = Competition.objects.create(club=club, name="Jokeren", game="jokeren",
+                                             start_date=datetime.date(2026, 9, 1),
+                                             better="lower")
+    evening = Evening.objects.create(competition=competition, date=datetime.date(2026, 9, 8),
+                                     status="playing")
+    members = Member.objects.bulk_create(
+        Member(club=club, name=f"Speler {i:03d}", member_number=str(i)) for i in range(4))
+    people = Participant.objects.bulk_create(Participant(evening=evening, member=m)
+                                             for m in members)
+    tables = []
+    for r in range(1, TABLES + 1):
+        round_ = Round.objects.create(evening=evening, number=r, seed=r)
+        table = Table.objects.create(round=round_, number=1, game="jokeren")
+        sides = assign_sides("jokeren", [p.member.name for p in people])
+        Seat.objects.bulk_create(
+            Seat(table=table, position=i, participant=p, side=side, team=team)
+            for i, (p, (side, team)) in enumerate(zip(people, sides, strict=True), start=1))
+        tables.append(table)
+    client = Client()
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    return club, tables, evening, client
+
+
+def main() -> dict[str, float]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext, override_settings
+    from django.urls import reverse
+
+    from tournaments.demo_matches import complete_hands
+    from tournaments.forms.hands import HandForm
+    from tournaments.matches import sides_of
+    from tournaments.models import Hand
+
+    club, tables, evening, client = _setup()
+    real: list[float] = []
+    bare: list[float] = []
+    queries: dict[int, int] = {}
+    with override_settings(ROOT_URLCONF="benchmarks.bench_urls"):
+        bare_url = reverse("bench_bare", kwargs={"pk": evening.pk})
+        for index, table in enumerate(tables):
+            sides = sides_of(table.seats.all())
+            url = reverse("tournaments:hand_add", kwargs={"club": club.slug, "pk": table.pk})
+            for number, hand in enumerate(complete_hands("jokeren", sides), start=1):
+                form = HandForm(game="jokeren", sides=sides, options={}, initial=hand)
+                post = {"version": str(number - 1)}
+                post.update({i.name: i.value for i in form.blocks[0].inputs})
+                with CaptureQueriesContext(connection) as captured:
+                    start = time.perf_counter()
+                    response = client.post(url, post, **HTMX)
+                    real.append(time.perf_counter() - start)
+                assert f"Hand {number} saved" in response.content.decode(), response.content[:500]
+                queries[number] = len(captured)
+                start = time.perf_counter()
+                response = client.post(bare_url, {"name": f"g{index}-{number}"}, **HTMX)
+                bare.append(time.perf_counter() - start)
+                assert response.status_code == 200
+    assert Hand.objects.count() == 7 * TABLES, "not every hand was saved"
+    real_ms, bare_ms = statistics.median(real) * 1000, statistics.median(bare) * 1000
+    ratio = real_ms / bare_ms
+    print("Score entry: htmx POST of a Jokeren hand, full middleware, SQLite "
+          f"({len(real)} saves, median)")
+    print(f"  save a hand      {real_ms:7.2f} ms   ({queries[1]} queries for hand 1, "
+          f"{queries[7]} for hand 7)")
+    print(f"  bare INSERT view {bare_ms:7.2f} ms")
+    print(f"  ratio            {ratio:7.1f}×   target ≤ 2×: {'met' if ratio <= 2 else 'MISSED'}")
+    return {"save_ms": real_ms, "bare_ms": bare_ms, "ratio": ratio}
+
+
+if __name__ == "__main__":
+    with test_database():
+        main()

@@ -1,0 +1,92 @@
+"""Standings page of a 40-evening, 80-member Jokeren season against one raw SQL GROUP BY.
+
+Run: ``.venv/bin/python -m benchmarks.standings``. Builds the season (3 rounds of 20 tables an
+evening: 2,400 tables, 9,600 seats) in a temporary SQLite test database, then times the member's
+standings page (test client, full middleware, logged in) and its query count, and the one raw
+aggregate over the same seats (per member and evening: competition points and table wins).
+Target: the page within 3× the raw SQL. The query count must equal a 5-evening season's.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from benchmarks._django import test_database
+
+RAW_SQL = """
+SELECT p.member_id, r.evening_id, SUM(s.competition_points), SUM(CASE WHEN s.place = 1
+       THEN 1 ELSE 0 END)
+FROM tournaments_seat s
+JOIN tournaments_participant p ON p.id = s.participant_id
+JOIN tournaments_table t ON t.id = s.table_id
+JOIN tournaments_round r ON r.id = t.round_id
+JOIN tournaments_evening e ON e.id = r.evening_id
+WHERE e.competition_id = %s AND t.finished AND p.member_id IS NOT NULL
+GROUP BY p.member_id, r.evening_id
+"""
+
+
+def _best_of(function: Any, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> dict[str, float]:
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from benchmarks.season import build_jokeren_season
+    from clubmanager.models import Club, ClubRole, Role
+
+    club = Club.objects.create(name="Benchmark", slug="benchmark")
+    start = time.perf_counter()
+    season = build_jokeren_season(club, evenings=40, members=80, rounds=3)
+    built = time.perf_counter() - start
+    small = build_jokeren_season(club, evenings=5, members=80, rounds=3, name="Kort")
+    user = get_user_model().objects.create_user("lid", password="x" * 20)
+    ClubRole.objects.create(user=user, club=club, role=Role.MEMBER)
+    client = Client()
+    client.force_login(user)
+
+    def page(competition: Any) -> Any:
+        response = client.get(reverse("tournaments:standings",
+                                      kwargs={"club": club.slug, "pk": competition.pk}))
+        assert response.status_code == 200
+        return response
+
+    def raw() -> list[Any]:
+        with connection.cursor() as cursor:
+            cursor.execute(RAW_SQL, [season.pk])
+            return cursor.fetchall()
+
+    page(season)  # warm the template cache
+    counts = {}
+    for competition in (small, season):
+        with CaptureQueriesContext(connection) as captured:
+            page(competition)
+        counts[competition.pk] = len(captured)
+    rows = raw()
+    page_s, raw_s = _best_of(lambda: page(season), 7), _best_of(raw, 7)
+    ratio = page_s / raw_s
+    print(f"Standings: 40 evenings, 80 members, {len(rows)} member-evenings "
+          f"(season built in {built:.0f} s), median of 7")
+    print(f"  standings page   {page_s * 1000:7.1f} ms   {counts[season.pk]} queries "
+          f"(5-evening season: {counts[small.pk]})")
+    print(f"  raw SQL GROUP BY {raw_s * 1000:7.1f} ms")
+    print(f"  ratio            {ratio:7.1f}×   target ≤ 3×: {'met' if ratio <= 3 else 'MISSED'}"
+          f"; query count {'constant' if counts[season.pk] == counts[small.pk] else 'GROWS'}")
+    return {"page_ms": page_s * 1000, "raw_ms": raw_s * 1000, "ratio": ratio}
+
+
+if __name__ == "__main__":
+    with test_database():
+        main()

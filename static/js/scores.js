@@ -55,44 +55,51 @@
       htmx.trigger(elt, "change");
     }
   });
-  document.addEventListener("htmx:afterSettle", function () {
-    document.querySelectorAll("form.hand-form").forEach(update);
-  });
+  function updateAll() { document.querySelectorAll("form.hand-form").forEach(update); }
+  document.addEventListener("htmx:afterSettle", updateAll);
+  document.addEventListener("hand-fields:updated", updateAll);
 })();
 
-// The live check re-renders the fields with its messages. Whatever was typed while the check
-// was on its way is kept: values are carried over to the new fields and checked again.
+// The live check answers with the fields and their messages. The inputs a scorekeeper is typing
+// in are never replaced: each field of the answer is swapped for the element already on the
+// page (same name, so its value, focus and cursor stay), taking over only the answer's error
+// attributes. So nothing typed while a check is on its way is lost, on any network speed.
 (function () {
-  var typed = null;
-  function values(root) {
-    var out = {};
-    root.querySelectorAll("input, select, textarea").forEach(function (el) {
-      if (!el.name) return;
-      if (el.type === "checkbox" || el.type === "radio") {
-        out[el.name + "\u0000" + el.value] = el.checked;
-      } else {
-        out[el.name] = el.value;
-      }
-    });
-    return out;
+  function key(el) {
+    return el.type === "radio" || el.type === "checkbox" ? el.name + "\u0000" + el.value : el.name;
   }
+  var CARRIED = ["aria-invalid", "aria-describedby"];
   document.addEventListener("htmx:beforeSwap", function (e) {
-    typed = e.detail.target && e.detail.target.id === "hand-fields" ? values(e.detail.target) : null;
-  });
-  document.addEventListener("htmx:afterSettle", function () {
-    var fields = document.getElementById("hand-fields");
-    if (!typed || !fields) return;
-    var now = values(fields), changed = false;
-    fields.querySelectorAll("input, select, textarea").forEach(function (el) {
-      if (!el.name) return;
-      if (el.type === "checkbox" || el.type === "radio") {
-        var key = el.name + "\u0000" + el.value;
-        if (key in typed && typed[key] !== el.checked) { el.checked = typed[key]; changed = true; }
-      } else if (el.name in typed && typed[el.name] !== now[el.name]) {
-        el.value = typed[el.name]; changed = true;
-      }
+    var old = e.detail.target;
+    if (!old || old.id !== "hand-fields" || e.detail.shouldSwap === false) return;
+    if (!e.detail.xhr || e.detail.xhr.status !== 200) return;
+    var holder = document.createElement("div");
+    holder.innerHTML = e.detail.serverResponse;
+    var fresh = holder.querySelector("#hand-fields");
+    if (!fresh) return;
+    // Moving the focused input out of the page blurs it: note focus and cursor first.
+    var active = document.activeElement, start = null, end = null;
+    try { start = active.selectionStart; end = active.selectionEnd; } catch (err) { /* n/a */ }
+    var current = {};
+    old.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
+      current[key(el)] = el;
     });
-    typed = null;
-    if (changed) htmx.trigger(fields, "change");
+    fresh.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
+      var kept = current[key(el)];
+      if (!kept) return;
+      CARRIED.forEach(function (attr) {
+        if (el.hasAttribute(attr)) kept.setAttribute(attr, el.getAttribute(attr));
+        else kept.removeAttribute(attr);
+      });
+      el.replaceWith(kept);
+    });
+    e.detail.shouldSwap = false;
+    old.replaceWith(fresh);
+    htmx.process(fresh);
+    if (active && fresh.contains(active)) {
+      active.focus();
+      try { if (start !== null) active.setSelectionRange(start, end); } catch (err) { /* n/a */ }
+    }
+    document.dispatchEvent(new CustomEvent("hand-fields:updated"));
   });
 })();

@@ -3,6 +3,7 @@
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from scoring import GAMES
@@ -98,9 +99,10 @@ def test_team_table_shows_teams_and_partners_get_team_points(make_table, client_
 def test_live_check_shows_the_rule_at_the_field(make_table, client_for, scorekeeper_user):
     table = make_table("jokeren")
     client = client_for(scorekeeper_user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the language switch sets this
     post = {"version": 0, "h-penalties-0": "0", "h-penalties-1": "1", "h-penalties-2": "12",
             "h-penalties-3": "88"}
-    response = client.post(url("hand_check", table), post, HTTP_ACCEPT_LANGUAGE="en", **HTMX)
+    response = client.post(url("hand_check", table), post, **HTMX)
     body = response.content.decode()
     assert response.status_code == 200 and "<html" not in body
     assert "a penalty of 1 is impossible" in body

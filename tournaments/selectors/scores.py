@@ -70,12 +70,19 @@ class MatchState:
                  side) for side in self.sides]
 
 
-def match_state(table: Table) -> MatchState:
-    """Seats, hands and the engine's evaluation of a table (3 queries)."""
-    seats = list(table.seats.select_related("participant__member").order_by("position"))
-    hands = list(table.hands.select_related("updated_by").order_by("number"))
+def match_state(table: Table, *, seats: list[Seat] | None = None,
+                hands: list[Hand] | None = None,
+                evaluation: dict[str, Any] | None = None) -> MatchState:
+    """Seats, hands and the engine's evaluation of a table (2 queries). A caller that has just
+    saved passes what it wrote (seats by position with ``participant__member``, hands by number,
+    their evaluation): no query, no second evaluation."""
+    if seats is None:
+        seats = list(table.seats.select_related("participant__member").order_by("position"))
+    if hands is None:
+        hands = list(table.hands.select_related("updated_by").order_by("number"))
     sides = sides_of(seats)
-    evaluation = evaluate_entries(table, seats, [(h.data, h.adjusted_points) for h in hands])
+    if evaluation is None:
+        evaluation = evaluate_entries(table, seats, [(h.data, h.adjusted_points) for h in hands])
     players: dict[str, list[str]] = {s: [] for s in sides}
     for seat in seats:
         players[seat.side].append(seat.participant.name)

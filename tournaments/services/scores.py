@@ -16,7 +16,7 @@ Every write runs in one transaction that
    club admin gives a written reason and the points that stand (an adjusted score, see
    ``matches.evaluate_entries``); new warnings of the changed hand need
    ``acknowledge_warnings=True`` (:class:`WarningsNotAcknowledged`);
-4. writes the hand, every seat's derived integers (one ``bulk_update``) and the table
+4. writes the hand, every seat's derived integers (one UPDATE, ``executemany``) and the table
    (``hand_count``, ``finished``) together.
 
 History: django-simple-history records every save and delete of a hand with the user
@@ -48,7 +48,9 @@ __all__ = [
     "TableChanged",
     "TableLocked",
     "WarningsNotAcknowledged",
+    "Saved",
     "hand_add",
+    "hand_add_saved",
     "hand_delete",
     "hand_update",
     "last_changed_by",
@@ -210,8 +212,9 @@ def _check_open(table: Table) -> None:
         raise TableLocked("confirmed")
 
 
-def _check_may_enter(by: Any, table: Table, seats: Sequence[Seat]) -> None:
-    if not may_enter(by, table, seats):
+def _check_may_enter(by: Any, table: Table, seats: Sequence[Seat],
+                     role: str | None = None) -> None:
+    if not may_enter(by, table, seats, role):
         raise PermissionDenied
 
 
@@ -300,9 +303,23 @@ def _evaluate_change(
     return evaluation
 
 
+def _update_seats(seats: Sequence[Seat]) -> None:
+    """Every seat's derived integers in one statement run per seat (``executemany``): the same
+    rows as ``bulk_update`` without building a CASE expression per column."""
+    if not seats:
+        return
+    meta = Seat._meta
+    q = connection.ops.quote_name
+    columns = [meta.get_field(name).column for name in ("points", "competition_points", "place")]
+    sql = "UPDATE {} SET {} WHERE {} = %s".format(  # noqa: S608 (names from the model)
+        q(meta.db_table), ", ".join(f"{q(c)} = %s" for c in columns), q(meta.pk.column))
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [(s.points, s.competition_points, s.place, s.pk) for s in seats])
+
+
 def _write(table: Table, seats: list[Seat], evaluation: dict[str, Any], hand_count: int) -> None:
     apply_entries(table, seats, evaluation, hand_count)
-    Seat.objects.bulk_update(seats, ["points", "competition_points", "place"])
+    _update_seats(seats)
     table.save(update_fields=["hand_count", "finished"])
 
 
@@ -313,8 +330,18 @@ def _save_hand(hand: Hand, by: Any, reason: str) -> None:
 
 
 # -- services -------------------------------------------------------------------------------
-@_retry_when_locked
-@transaction.atomic
+@dataclass
+class Saved:
+    """What a save wrote, as committed: the locked table, its seats (derived values applied),
+    its hands in order and the evaluation (the view renders from these, no re-read)."""
+
+    hand: Hand
+    table: Table
+    seats: list[Seat]
+    hands: list[Hand]
+    evaluation: dict[str, Any]
+
+
 def hand_add(
     *,
     table: Table,
@@ -325,11 +352,33 @@ def hand_add(
     adjusted_reason: str = "",
     adjusted_points: Mapping[str, Any] | None = None,
 ) -> Hand:
-    """Append a hand to the table's match."""
+    """Append a hand to the table's match (see :func:`hand_add_saved`)."""
+    return hand_add_saved(
+        table=table, data=data, by=by, expected_version=expected_version,
+        acknowledge_warnings=acknowledge_warnings, adjusted_reason=adjusted_reason,
+        adjusted_points=adjusted_points,
+    ).hand
+
+
+@_retry_when_locked
+@transaction.atomic
+def hand_add_saved(
+    *,
+    table: Table,
+    data: dict[str, Any],
+    by: Any,
+    expected_version: int,
+    acknowledge_warnings: bool = False,
+    adjusted_reason: str = "",
+    adjusted_points: Mapping[str, Any] | None = None,
+    role: str | None = None,
+) -> Saved:
+    """Append a hand to the table's match. ``role``: the user's role in the table's club when
+    the caller already knows it (else it is read)."""
     locked = _claim(table.pk, expected_version)
     _check_open(locked)
     seats, hands = _load(locked)
-    _check_may_enter(by, locked, seats)
+    _check_may_enter(by, locked, seats, role)
     new = Hand(table=locked, number=len(hands) + 1, data=data, created_by=by, updated_by=by)
     entries = [*hands, new]
     evaluation = _evaluate_change(
@@ -340,7 +389,7 @@ def hand_add(
     _save_hand(new, by, new.adjusted_reason or "added")
     _write(locked, seats, evaluation, len(entries))
     table.version = locked.version
-    return new
+    return Saved(new, locked, seats, entries, evaluation)
 
 
 @_retry_when_locked

@@ -21,9 +21,11 @@ from clubmanager.access import club_view
 from clubmanager.models import Role
 
 from ..forms.hands import HandForm, adjusted_points_from
+from ..matches import evaluate_table, sides_of
 from ..messages import issue_message
 from ..models import Evening, Hand, Table
 from ..selectors.scores import (
+    MatchState,
     evaluate_draft,
     evening_board,
     hand_in_club,
@@ -52,12 +54,18 @@ def _version(request: HttpRequest) -> int:
 
 
 def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None,
-             editing: Hand | None = None, notice: str = "", error: str = "") -> dict[str, Any]:
-    match = match_state(table)
+             editing: Hand | None = None, notice: str = "", error: str = "",
+             match: MatchState | None = None, last_by: int | None = -1) -> dict[str, Any]:
+    """``match`` and ``last_by`` (who made the latest change) when the caller knows them."""
+    if match is None:
+        match = match_state(table)
     role = request.club_role  # type: ignore[attr-defined]
     can_enter = services.may_enter(request.user, table, match.seats, role)
     open_ = table.round.evening.is_open and table.confirmed_at is None
-    last_by = services.last_changed_by(table) if table.finished else None
+    if not table.finished:
+        last_by = None
+    elif last_by == -1:
+        last_by = services.last_changed_by(table)
     if form is None and can_enter and open_ and (editing or not match.finished):
         form = HandForm(game=table.game, sides=match.sides, options=match.evaluation["options"],
                         initial=editing.data if editing else None)
@@ -132,24 +140,30 @@ def _require_enter(request: HttpRequest, table: Table, seats: list[Any]) -> None
 
 
 def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpResponse:
-    match = match_state(table)
-    _require_enter(request, table, match.seats)
-    form = _posted_form(request, table, match.sides, match.evaluation["options"])
+    # Seats only (permission, sides): the hands are read under the lock by the service, and
+    # the engine's options do not depend on them.
+    seats = list(table.seats.select_related("participant__member").order_by("position"))
+    _require_enter(request, table, seats)
+    sides = sides_of(seats)
+    options = evaluate_table(table, seats, [])["options"]
+    form = _posted_form(request, table, sides, options)
     data = form.parse()
     kwargs: dict[str, Any] = {
         "data": data, "by": request.user, "expected_version": _version(request),
         "acknowledge_warnings": bool(request.POST.get("acknowledge")),
         "adjusted_reason": request.POST.get("adjusted_reason", ""),
-        "adjusted_points": adjusted_points_from(request.POST, match.sides),
+        "adjusted_points": adjusted_points_from(request.POST, sides),
     }
+    saved = None
     try:
         if editing is None:
-            hand = services.hand_add(table=table, **kwargs)
+            saved = services.hand_add_saved(table=table, role=request.club_role, **kwargs)  # type: ignore[attr-defined]
+            hand = saved.hand
         else:
             hand = services.hand_update(hand=editing, **kwargs)
     except services.TableChanged as changed:
         fresh = table_in_club(request.club, changed.table.pk)  # type: ignore[attr-defined]
-        form = _posted_form(request, fresh, match.sides, match.evaluation["options"])
+        form = _posted_form(request, fresh, sides, options)
         notice = _("This table was just changed by someone else. Here is its new state; your "
                    "input is kept below: check it and save again.")
         return _render(request, _context(request, fresh, form=form, editing=editing,
@@ -157,17 +171,20 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
     except services.TableLocked as locked:
         return _render(request, _context(request, table, error=_locked_message(locked.reason)))
     except services.HandRejected as rejected:
-        number = editing.number if editing else len(match.hands) + 1
-        form.attach(rejected.errors, rejected.warnings, hand=number)
         context = _context(request, table, form=form, editing=editing)
+        number = editing.number if editing else len(context["match"].hands) + 1
+        form.attach(rejected.errors, rejected.warnings, hand=number)
         context["needs_ack"] = isinstance(rejected, services.WarningsNotAcknowledged)
         context["refused"] = not context["needs_ack"]
         return _render(request, context)
     if editing is not None:
         messages.success(request, _("Hand %(n)s was changed.") % {"n": hand.number})
-    if request.htmx and editing is None:  # type: ignore[attr-defined]
-        table.refresh_from_db()
-        context = _context(request, table)
+    if request.htmx and saved is not None:  # type: ignore[attr-defined]
+        # Render what the save wrote (same transaction's reads): no second read of the match.
+        saved_match = match_state(saved.table, seats=saved.seats, hands=saved.hands,
+                                  evaluation=saved.evaluation)
+        context = _context(request, saved.table, match=saved_match,
+                           last_by=request.user.pk)  # the save's history row is the latest
         context["saved"] = hand
         return render(request, f"{TEMPLATE}#match", context)
     url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table.pk})  # type: ignore[attr-defined]

@@ -187,7 +187,7 @@ def seat_swap(*, first: Seat, second: Seat, by: Any = None) -> None:
     """Swap the people in two seats of the same round; refused when either table has scores."""
     seats = {
         s.pk: s
-        for s in Seat.objects.select_for_update()
+        for s in Seat.objects.select_for_update(of=("self",))
         .select_related("table__round__evening", "participant__member")
         .filter(pk__in=[first.pk, second.pk])
     }

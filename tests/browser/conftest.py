@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 # The tournaments app's data fixtures, shared with these journeys.
 from tests.tournaments.conftest import (  # noqa: F401
@@ -38,7 +39,10 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
-TIMEOUT_MS = 10_000
+TIMEOUT_MS = 15_000
+# CI runs these beside the rest of the suite on 2 cores: give assertions the same patience as
+# actions (Playwright's expect() otherwise gives up after 5 s).
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -181,3 +181,21 @@ def test_list_and_detail_are_scoped_to_the_club(
                                     kwargs={"club": club.slug, "pk": ours.pk}))
     assert detail.status_code == 200
     assert len(detail.context["evenings"]) == 3
+
+
+def test_every_game_option_has_a_translated_label_and_help():
+    """The option editor shows the site's own words, in Dutch too, for every engine option."""
+    from django.utils import translation
+
+    from scoring import GAMES
+    from tournaments.forms.competitions import OPTION_TEXTS
+
+    names = {opt.name for game in GAMES.values() for opt in game.options}
+    assert names <= set(OPTION_TEXTS)
+    with translation.override("nl"):
+        for name in names:
+            label, help_text = (str(t) for t in OPTION_TEXTS[name])
+            english = [str(t) for t in OPTION_TEXTS[name]]
+            with translation.override("en"):
+                english = [str(t) for t in OPTION_TEXTS[name]]
+            assert label != english[0] and help_text != english[1], name

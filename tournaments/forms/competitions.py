@@ -22,8 +22,18 @@ from ..services.competitions import competition_defaults, option_errors
 
 OPTION_PREFIX = "opt_"
 STANDINGS_FIELDS = (
-    "name", "start_date", "end_date", "better", "counting", "best_n", "min_evenings",
-    "absent_rule", "absent_points", "requires_confirmation", "table_min", "table_max",
+    "name",
+    "start_date",
+    "end_date",
+    "better",
+    "counting",
+    "best_n",
+    "min_evenings",
+    "absent_rule",
+    "absent_points",
+    "requires_confirmation",
+    "table_min",
+    "table_max",
 )
 TIEBREAK_SLOTS = len(Tiebreak.values)
 
@@ -32,8 +42,77 @@ def game_choices() -> list[tuple[str, str]]:
     return [(key, f"{game.name} ({key})") for key, game in GAMES.items()]
 
 
+# The site's words for the engine's options (the engine describes them in English, for
+# developers). Keyed by option name; an option the site doesn't know yet falls back to its key.
+OPTION_TEXTS = {
+    "contracts": (
+        _("Contracts"),
+        _("The contract of each deal; their number is the deals per round."),
+    ),
+    "targets": (
+        _("Numbers to strike"),
+        _("The numbers each side must strike, in the order of the score list."),
+    ),
+    "cross_limit": (
+        _("Crosses that end the match"),
+        _("A side with this many crosses scores 0 and loses."),
+    ),
+    "divisor": (
+        _("Divisor"),
+        _("Competition points are the total divided by this (drop the last digits)."),
+    ),
+    "negative": (_("Negative total"), _("'clamp' gives 0; 'truncate' divides toward zero.")),
+    "failing_side_points": (
+        _("Points of a failing side"),
+        _("A side that failed while another went out: its formula points or zero."),
+    ),
+    "games": (_("Games per match"), _("Games in the match.")),
+    "cards_per_player": (
+        _("Cards per player"),
+        _(
+            "Empty: 49/33/24 by player count; or a whole number dealt to everyone "
+            "(e.g. 15 for younger players), at most 99 in all."
+        ),
+    ),
+    "solitaire_must_lay": (
+        _("Solitaire: lay a card every turn"),
+        _("Then at most 64 discards (otherwise 96)."),
+    ),
+    "threshold": (
+        _("Crowns to win"),
+        _("Crowns to win; also the penalties that eliminate a player."),
+    ),
+    "scoring": (
+        _("Competition points"),
+        _("'wins': 1 for the winner; 'places': players minus place."),
+    ),
+    "points": (
+        _("Score card"),
+        _(
+            "Empty: the scorekeeper enters each turn's points. Or the club's card: every "
+            "combination a whole number, never less for a higher combination."
+        ),
+    ),
+    "first_turn_tiles": (
+        _("Tiles on a first turn"),
+        _("Tile counts allowed on a player's first (not forced) turn."),
+    ),
+    "end_bonus": (
+        _("End bonus"),
+        _("Bonus for the first player to have played all their tiles with the supply empty."),
+    ),
+}
+
+
 def option_label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    return (
+        str(OPTION_TEXTS[name][0]) if name in OPTION_TEXTS else name.replace("_", " ").capitalize()
+    )
+
+
+def option_help(option: dict[str, Any]) -> str:
+    name = option["name"]
+    return str(OPTION_TEXTS[name][1]) if name in OPTION_TEXTS else option["description"]
 
 
 class ListInput(forms.CharField):
@@ -76,7 +155,7 @@ class JSONInput(forms.CharField):
         try:
             return json.loads(text)
         except ValueError:
-            raise ValidationError(_("Enter valid JSON, e.g. 15 or {\"a\": 1}.")) from None
+            raise ValidationError(_('Enter valid JSON, e.g. 15 or {"a": 1}.')) from None
 
 
 def option_field(option: dict[str, Any]) -> forms.Field:
@@ -84,7 +163,7 @@ def option_field(option: dict[str, Any]) -> forms.Field:
     kind = option["kind"]
     common: dict[str, Any] = {
         "label": option_label(option["name"]),
-        "help_text": option["description"],
+        "help_text": option_help(option),
         "required": not option["nullable"],
     }
     if option["nullable"]:
@@ -92,8 +171,10 @@ def option_field(option: dict[str, Any]) -> forms.Field:
     if kind == "integer":
         attrs = {"step": option["multiple_of"]} if option["multiple_of"] else {}
         return forms.IntegerField(
-            min_value=option["minimum"], max_value=option["maximum"],
-            widget=forms.NumberInput(attrs=attrs), **common,
+            min_value=option["minimum"],
+            max_value=option["maximum"],
+            widget=forms.NumberInput(attrs=attrs),
+            **common,
         )
     if kind == "boolean":
         common["required"] = False
@@ -116,7 +197,11 @@ class CompetitionForm(forms.Form):
     game = forms.ChoiceField(label=_("game"), choices=game_choices, widget=forms.HiddenInput)
 
     def __init__(
-        self, data: Any = None, *, game: str, competition: Competition | None = None,
+        self,
+        data: Any = None,
+        *,
+        game: str,
+        competition: Competition | None = None,
         **kwargs: Any,
     ) -> None:
         self.game = game

@@ -40,13 +40,14 @@ def role_in_club(user: Any, club: Club) -> str | None:
 
 
 def _club_and_role(user: Any, slug: str) -> tuple[Club, str] | None:
-    club = Club.objects.filter(slug=slug).first()
-    if club is None:
+    """The club and the user's role in it, in one query (every club page runs this)."""
+    if user.is_superuser:
+        club = Club.objects.filter(slug=slug).first()
+        return (club, Role.ADMIN) if club is not None else None
+    found = ClubRole.objects.select_related("club").filter(user_id=user.pk, club__slug=slug).first()
+    if found is None:
         return None
-    role = role_in_club(user, club)
-    if role is None:
-        return None
-    return club, role
+    return found.club, found.role
 
 
 def club_view(min_role: str) -> Callable[[View], View]:

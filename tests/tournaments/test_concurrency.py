@@ -1,8 +1,9 @@
 """Two people save the same table at the same moment: real transactions in two threads.
 
-The first save holds the table (its transaction is still open) while the second, with the same
-(now stale) version, tries to save. The second must get TableChanged carrying the first's state,
-and both the first hand and the refusal must be visible: nothing lost, nothing silent.
+Both read the table at the same version. Either the first save holds the table (its write
+transaction still open) while the second tries to save, or both have checked and evaluated
+their hand before either writes. Exactly one save goes through; the other gets TableChanged
+carrying the winner's state: nothing lost, nothing silent.
 Runs on SQLite and, with DATABASE_URL set, on PostgreSQL.
 """
 
@@ -12,7 +13,6 @@ from typing import Any
 import pytest
 from django.db import connection, connections
 
-from tournaments import matches
 from tournaments.models import Hand, Table
 from tournaments.services import scores
 from tournaments.services.scores import TableChanged, hand_add, hand_update
@@ -27,22 +27,27 @@ def table(club, make_member, make_competition, make_evening, make_round, seat_ta
     return seat_table(make_round(evening), list(evening.participants.all()))
 
 
-def _race(monkeypatch, first: Any, second: Any) -> dict[str, Any]:
-    """Run ``first`` and ``second`` in two threads; ``first`` evaluates (inside its open
-    transaction, the table claimed) and waits until ``second`` has started its save."""
+def _race(monkeypatch, first: Any, second: Any, pause_in: str = "evaluate_entries"
+          ) -> dict[str, Any]:
+    """Run ``first`` and ``second`` in two threads; ``first`` pauses in ``pause_in`` (a name in
+    ``services.scores``) until ``second`` has started its save and had half a second.
+
+    ``evaluate_entries``: an edit pauses inside its transaction, the table claimed (the second
+    is blocked on the table's lock); an add pauses before it writes, having read the table.
+    ``_save_hand``: an add pauses inside its write transaction, the table claimed."""
     inside = threading.Event()
     second_started = threading.Event()
-    real = matches.evaluate_entries
+    real = getattr(scores, pause_in)
     results: dict[str, Any] = {}
 
-    def slow_evaluate(*args: Any, **kwargs: Any) -> Any:
+    def slow(*args: Any, **kwargs: Any) -> Any:
         if threading.current_thread().name == "first":
             inside.set()
             second_started.wait(5)
-            threading.Event().wait(0.5)  # the second is now blocked on the table's lock
+            threading.Event().wait(0.5)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(scores, "evaluate_entries", slow_evaluate)
+    monkeypatch.setattr(scores, pause_in, slow)
 
     def run(name: str, job: Any) -> None:
         try:
@@ -67,29 +72,46 @@ def _race(monkeypatch, first: Any, second: Any) -> dict[str, Any]:
     return results
 
 
-def test_second_concurrent_add_gets_table_changed(monkeypatch, table, scorekeeper_user,
-                                                  admin_user):
+FIRST = {"penalties": {"Ann": 0, "Bob": 45, "Cor": 12}}
+SECOND = {"penalties": {"Ann": 7, "Bob": 0, "Cor": 12}}
+
+
+def _adds(table: Table, scorekeeper_user: Any, admin_user: Any) -> tuple[Any, Any]:
     # Both people loaded the page at version 0.
     seen_by_first, seen_by_second = Table.objects.get(pk=table.pk), Table.objects.get(pk=table.pk)
-    results = _race(
-        monkeypatch,
-        lambda: hand_add(table=seen_by_first,
-                         data={"penalties": {"Ann": 0, "Bob": 45, "Cor": 12}},
-                         by=scorekeeper_user, expected_version=0),
-        lambda: hand_add(table=seen_by_second,
-                         data={"penalties": {"Ann": 7, "Bob": 0, "Cor": 12}},
-                         by=admin_user, expected_version=0),
+    return (
+        lambda: hand_add(table=seen_by_first, data=FIRST, by=scorekeeper_user,
+                         expected_version=0),
+        lambda: hand_add(table=seen_by_second, data=SECOND, by=admin_user, expected_version=0),
     )
-    assert isinstance(results["first"], Hand), results
-    assert isinstance(results["second"], TableChanged), results
-    # The refusal carries the first save's state, and the first save is there.
-    assert results["second"].table.version == 1
-    assert results["second"].table.hand_count == 1
-    assert list(Hand.objects.values_list("data", flat=True)) == [
-        {"penalties": {"Ann": 0, "Bob": 45, "Cor": 12}}]
+
+
+def _one_add_won(results: dict[str, Any], table: Table, winner: str, data: Any) -> None:
+    loser = "second" if winner == "first" else "first"
+    assert isinstance(results[winner], Hand), results
+    assert isinstance(results[loser], TableChanged), results
+    # The refusal carries the winning save's state, and the winning save is there, alone.
+    assert results[loser].table.version == 1
+    assert results[loser].table.hand_count == 1
+    assert list(Hand.objects.values_list("data", flat=True)) == [data]
     fresh = Table.objects.get(pk=table.pk)
     assert (fresh.version, fresh.hand_count) == (1, 1)
     assert connection.vendor in {"sqlite", "postgresql"}
+
+
+def test_add_while_another_add_is_writing_gets_table_changed(monkeypatch, table,
+                                                             scorekeeper_user, admin_user):
+    results = _race(monkeypatch, *_adds(table, scorekeeper_user, admin_user),
+                    pause_in="_save_hand")
+    _one_add_won(results, table, "first", FIRST)
+
+
+def test_two_adds_checked_at_the_same_version_only_one_is_written(monkeypatch, table,
+                                                                  scorekeeper_user, admin_user):
+    # The first has read and is evaluating when the second saves: the first's claim finds the
+    # version moved on, so the first is refused although its own checks had passed.
+    results = _race(monkeypatch, *_adds(table, scorekeeper_user, admin_user))
+    _one_add_won(results, table, "second", SECOND)
 
 
 def test_concurrent_edits_of_the_same_hand(monkeypatch, table, scorekeeper_user, admin_user):

@@ -14,6 +14,7 @@ from tournaments.services.scores import (
     TableLocked,
     WarningsNotAcknowledged,
     hand_add,
+    hand_add_saved,
     hand_delete,
     hand_update,
     table_confirm,
@@ -261,3 +262,56 @@ def test_unfinished_match_cannot_be_confirmed(jokeren_table, scorekeeper_user, a
     with pytest.raises(TableLocked) as locked:
         table_confirm(table=jokeren_table, by=admin_user)
     assert locked.value.reason == "not_finished"
+
+
+def test_closing_or_reopening_the_evening_makes_open_forms_stale(jokeren_table,
+                                                                 scorekeeper_user, admin_user):
+    from tournaments.services.evenings import evening_reopen, evening_status_set
+
+    evening = jokeren_table.round.evening
+    evening_status_set(evening=evening, status=EveningStatus.CLOSED, by=admin_user)
+    with pytest.raises(TableChanged):  # a form rendered while the evening was open
+        hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
+                 expected_version=0)
+    with pytest.raises(TableLocked):  # the form of now: the evening is closed
+        hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
+                 expected_version=1)
+    evening_reopen(evening=evening, by=admin_user)
+    hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
+             expected_version=2)
+    assert Hand.objects.count() == 1
+
+
+def test_reseating_a_table_makes_its_open_score_form_stale(
+        club, make_member, make_competition, make_evening, make_round, seat_table,
+        scorekeeper_user, admin_user):
+    from tournaments.services.draws import seat_swap
+
+    members = [make_member(club, name=n) for n in ("Ann", "Bob", "Cor", "Dirk", "Eva", "Fred")]
+    evening = make_evening(make_competition(club, "jokeren"), members)
+    people = list(evening.participants.order_by("pk"))
+    round_ = make_round(evening)
+    first, second = seat_table(round_, people[:3]), seat_table(round_, people[3:], number=2)
+    seat_swap(first=first.seats.get(position=1), second=second.seats.get(position=1),
+              by=admin_user)
+    # The form showed Ann, Bob and Cor; Ann now sits at the other table.
+    with pytest.raises(TableChanged) as changed:
+        hand_add(table=first, data={"penalties": {"Ann": 0, "Bob": 45, "Cor": 12}},
+                 by=scorekeeper_user, expected_version=0)
+    assert changed.value.table.version == 1
+    hand_add(table=first, data={"penalties": {"Dirk": 0, "Bob": 45, "Cor": 12}},
+             by=scorekeeper_user, expected_version=1)
+    assert Hand.objects.get().table_id == first.pk
+
+
+def test_a_read_from_before_a_change_is_never_written(jokeren_table, scorekeeper_user,
+                                                      admin_user):
+    from tournaments.selectors.scores import seats_and_hands
+
+    seats, hands = seats_and_hands(jokeren_table)  # read at version 0, no hands
+    hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=admin_user, expected_version=0)
+    jokeren_table.version = 0  # the caller's read, as it was
+    with pytest.raises(TableChanged):
+        hand_add_saved(table=jokeren_table, seats=seats, hands=hands, data=pen(5, 0, 12, 88),
+                       by=scorekeeper_user, expected_version=0)
+    assert list(Hand.objects.values_list("number", flat=True)) == [1]

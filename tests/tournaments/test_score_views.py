@@ -230,3 +230,38 @@ def test_confirmation_and_board(make_table, client_for, scorekeeper_user, admin_
     table.refresh_from_db()
     assert table.status == "confirmed"
     assert "status-confirmed" in client.get(board_url).content.decode()
+
+
+def test_form_from_before_the_evening_closed_is_refused_and_the_table_shows_closed(
+        make_table, client_for, scorekeeper_user, admin_user):
+    from tournaments.services.evenings import evening_status_set
+
+    table = make_table("jokeren")
+    post = {"version": 0, "h-penalties-0": "0", "h-penalties-1": "45", "h-penalties-2": "12",
+            "h-penalties-3": "88"}
+    evening_status_set(evening=table.round.evening, status="closed", by=admin_user)
+    response = client_for(scorekeeper_user).post(url("hand_add", table), post, **HTMX)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "zojuist gewijzigd" in body
+    assert "De avond is gesloten" in body  # the new state: no form, the reason instead
+    assert 'name="version"' not in body
+    assert Hand.objects.count() == 0
+
+
+def test_saving_a_hand_runs_the_same_few_queries_for_hand_1_and_hand_7(
+        make_table, client_for, scorekeeper_user, django_assert_max_num_queries):
+    table = make_table("jokeren")
+    client = client_for(scorekeeper_user)
+    sides = sides_of(table.seats.all())
+    counts = []
+    for hand in complete_hands("jokeren", sides):
+        post = form_post(table, hand)
+        # session, user, club + role, table, seats, hands; the write: claim (version, finished),
+        # hand, its history, seats (one executemany); plus the test's savepoints
+        with django_assert_max_num_queries(14) as captured:
+            response = client.post(url("hand_add", table), post, **HTMX)
+        assert response.status_code == 200 and "opgeslagen" in response.content.decode()
+        counts.append(len(captured.captured_queries))
+        table.refresh_from_db()
+    assert table.finished and len(set(counts)) == 1, counts

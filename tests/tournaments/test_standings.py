@@ -291,3 +291,28 @@ def test_standings_page_queries_do_not_grow_with_the_season(season, client_for, 
     small, large = count(2), count(40)
     assert small == large
     assert small <= 12, small
+
+
+def test_standings_page_shows_each_row_as_the_member_reads_it(season, client_for, member_user,
+                                                              club):
+    s = season(game="jokeren", absent_rule="fixed", absent_points=150, min_evenings=2,
+               names="Ann Bob <b>Cor</b> Dirk")
+    s.evening({"Ann": 40, "Bob": 100, "<b>Cor</b>": 70, "Dirk": 5})
+    s.evening({"Ann": 90, "Bob": 20})
+    url = reverse("tournaments:standings", kwargs={"club": club.slug, "pk": s.competition.pk})
+    body = client_for(member_user).get(url).content.decode()
+    rows = [" ".join(r.split()) for r in body.split("<tr")[2:]]  # after the header row
+    # rank, name, total, evenings, wins, best, average, then evening 1 and evening 2
+    assert rows[0].startswith('><td>1</td><td>Bob</td><td class="num"><strong>120</strong>'
+                              '</td><td class="num">2</td><td class="num">1</td>'
+                              '<td class="num">20</td><td class="num">60.0</td>'
+                              '<td class="num">100</td><td class="num">20</td></tr>')
+    assert rows[1].startswith('><td>2</td><td>Ann</td><td class="num"><strong>130</strong>')
+    # one evening played: not qualified, no rank; the missed evening scored by the rule, marked
+    cor = next(r for r in rows if "Cor" in r)
+    assert "&lt;b&gt;Cor&lt;/b&gt;" in cor and "<b>Cor" not in cor  # escaped
+    assert cor.startswith('class="unqualified"><td><span title="te weinig avonden gespeeld">')
+    assert "<small>(niet geplaatst)</small>" in cor
+    assert ('<td class="num absent" title="Afwezig: score volgens de afwezigheidsregel">150</td>'
+            in cor)
+    assert '<td class="num"><strong>220</strong>' in cor

@@ -23,6 +23,14 @@ def table_in_club(club: Club, pk: int) -> Table:
     )
 
 
+def seats_and_hands(table: Table) -> tuple[list[Seat], list[Hand]]:
+    """The table's seats (by position, with ``participant__member``) and hands (by number):
+    what a save checks and evaluates (2 queries)."""
+    seats = list(table.seats.select_related("participant__member").order_by("position"))
+    hands = list(table.hands.order_by("number"))
+    return seats, hands
+
+
 def hand_in_club(club: Club, pk: int) -> Hand:
     return get_object_or_404(
         Hand.objects.select_related("table__round__evening__competition__club"),

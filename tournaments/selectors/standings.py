@@ -43,7 +43,6 @@ from django.db.models import Count, Prefetch, Q, Sum
 from clubmanager.models import Member
 
 from ..models import AbsentRule, Better, Competition, Counting, Evening, Seat, Table
-from .scores import counting_tables_q
 
 
 @dataclass
@@ -101,33 +100,39 @@ def _better_key(value: int | Fraction | None, higher: bool) -> tuple[int, Any]:
 def season_standings(competition: Competition) -> Standings:
     higher = competition.better == Better.HIGHER
     evenings = list(Evening.objects.filter(competition=competition).order_by("date", "pk"))
+    # The confirmation rule is known here: filter on it directly (one join fewer than
+    # ``counting_tables_q``, which must also work across competitions).
+    counting = Q(table__finished=True)
+    if competition.requires_confirmation:
+        counting &= Q(table__confirmed_at__isnull=False)
     aggregate = (
         Seat.objects.filter(
-            counting_tables_q("table__"),
+            counting,
             table__round__evening__competition=competition,
             participant__member__isnull=False,
         )
-        .values("participant__member_id", "table__round__evening_id")
+        .values_list("participant__member_id", "table__round__evening_id")
         .annotate(points=Sum("competition_points"), wins=Count("pk", filter=Q(place=1)))
         .order_by()
     )
     scores: dict[int, dict[int, int]] = defaultdict(dict)
     wins: dict[int, int] = defaultdict(int)
     played_ids: set[int] = set()
-    for row in aggregate:
-        member, evening = row["participant__member_id"], row["table__round__evening_id"]
-        scores[member][evening] = row["points"]
-        wins[member] += row["wins"]
+    for member, evening, points, won in aggregate:
+        scores[member][evening] = points
+        wins[member] += won
         played_ids.add(evening)
     played = [e for e in evenings if e.pk in played_ids]
+    played_order = [e.pk for e in played]
     members = {
-        m["pk"]: m for m in Member.objects.filter(pk__in=list(scores)).values(
-            "pk", "name", "member_number")
+        pk: (name, number) for pk, name, number in Member.objects.filter(
+            pk__in=list(scores)).values_list("pk", "name", "member_number")
     }
+    rule = competition.absent_rule
     worst: dict[int, int] = {}
-    for evening in played:
-        values = [s[evening.pk] for s in scores.values() if evening.pk in s]
-        worst[evening.pk] = min(values) if higher else max(values)
+    for evening_id in played_order if rule == AbsentRule.WORST else ():
+        values = [s[evening_id] for s in scores.values() if evening_id in s]
+        worst[evening_id] = min(values) if higher else max(values)
 
     rows: list[StandingRow] = []
     for member_id, own in scores.items():
@@ -135,28 +140,28 @@ def season_standings(competition: Competition) -> Standings:
         average = Fraction(sum(played_values), len(played_values)) if played_values else None
         per_evening: dict[int, int | None] = {}
         absent: dict[int, int] = {}
-        for evening in played:
-            if evening.pk in own:
-                per_evening[evening.pk] = own[evening.pk]
+        for evening_id in played_order:
+            if evening_id in own:
+                per_evening[evening_id] = own[evening_id]
                 continue
             value: int | None = None
-            if competition.absent_rule == AbsentRule.FIXED:
+            if rule == AbsentRule.FIXED:
                 value = competition.absent_points
-            elif competition.absent_rule == AbsentRule.WORST:
-                value = worst[evening.pk]
-            elif competition.absent_rule == AbsentRule.AVERAGE and average is not None:
+            elif rule == AbsentRule.WORST:
+                value = worst[evening_id]
+            elif rule == AbsentRule.AVERAGE and average is not None:
                 value = round_half_up(average)
-            per_evening[evening.pk] = value
+            per_evening[evening_id] = value
             if value is not None:
-                absent[evening.pk] = value
+                absent[evening_id] = value
         candidates = [v for v in per_evening.values() if v is not None]
         if competition.counting == Counting.BEST and competition.best_n:
             candidates = sorted(candidates, reverse=higher)[: competition.best_n]
         best = (max if higher else min)(played_values) if played_values else None
-        member = members[member_id]
+        name, number = members[member_id]
         rows.append(StandingRow(
-            rank=None, member_id=member_id, name=member["name"],
-            member_number=member["member_number"], total=sum(candidates),
+            rank=None, member_id=member_id, name=name,
+            member_number=number, total=sum(candidates),
             evenings_played=len(played_values), counted=candidates,
             qualified=len(played_values) >= competition.min_evenings,
             per_evening=per_evening, wins=wins[member_id], best_evening=best,

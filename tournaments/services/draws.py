@@ -20,7 +20,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max, QuerySet
 from django.utils.translation import gettext as _
 
 from .. import draw as drawing
@@ -77,6 +77,12 @@ def draw_history(*, evening: Evening, exclude_round: Round | None = None) -> dic
     return {"met_evening": met_evening, "met_season": met_season, "partners_season": partners}
 
 
+def _lock_tables(tables: QuerySet[Table]) -> None:
+    """Row-lock tables before checking them for scores (PostgreSQL: a first hand being saved
+    commits before, or waits until after, the re-seating; SQLite has one writer anyway)."""
+    list(tables.select_for_update().values_list("pk", flat=True))
+
+
 def _tables_with_scores(round_: Round) -> set[int]:
     started = set(round_.tables.filter(hand_count__gt=0).values_list("pk", flat=True))
     started |= set(
@@ -85,8 +91,12 @@ def _tables_with_scores(round_: Round) -> set[int]:
     return started
 
 
-def _seat(table: Table, participants: list[Participant]) -> None:
-    """(Re)create the seats of an unscored table in the given order."""
+def _seat(table: Table, participants: list[Participant], *, new: bool = False) -> None:
+    """(Re)create the seats of an unscored table in the given order. Re-seating bumps the
+    table's version: a score form rendered for the old seating is refused as "changed" (see
+    services.scores); a ``new`` table starts at version 0."""
+    if not new:
+        Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
     table.seats.all().delete()
     if table.first_dealer > len(participants) or table.scorekeeper > len(participants):
         table.first_dealer, table.scorekeeper = drawing.table_roles(
@@ -121,7 +131,7 @@ def _fill_round(round_: Round, participants: list[Participant]) -> None:
             round=round_, number=number, game=game, options=competition.options,
             first_dealer=dealer, scorekeeper=keeper,
         )
-        _seat(table, [by_key[k] for k in keys])
+        _seat(table, [by_key[k] for k in keys], new=True)
 
 
 def _present(evening: Evening) -> list[Participant]:
@@ -160,6 +170,7 @@ def round_redraw(*, round: Round, seed: int | None = None, by: Any = None) -> Ro
     )
     if round_.evening.status == EveningStatus.CLOSED:
         raise ValidationError(_("The evening is closed; reopen it first."))
+    _lock_tables(round_.tables.all())
     if _tables_with_scores(round_):
         raise ValidationError(
             _("Round %(number)s already has scores and cannot be redrawn.")
@@ -199,6 +210,7 @@ def seat_swap(*, first: Seat, second: Seat, by: Any = None) -> None:
         raise ValidationError(_("Both seats must be in the same round."))
     if round_.evening.status == EveningStatus.CLOSED:
         raise ValidationError(_("The evening is closed; reopen it first."))
+    _lock_tables(Table.objects.filter(pk__in=[a.table_id, b.table_id]))
     started = _tables_with_scores(round_)
     if a.table_id in started or b.table_id in started:
         raise ValidationError(_("A table with scores keeps its seats."))
@@ -232,6 +244,7 @@ def seat_late_arrival(*, round: Round, participant: Participant, by: Any = None)
             _("%(name)s already has a seat in this round.") % {"name": participant.name}
         )
     low, high = drawing.table_range(competition.game, competition.table_min, competition.table_max)
+    _lock_tables(round_.tables.all())
     started = _tables_with_scores(round_)
     tables = [t for t in round_.tables.order_by("number") if t.pk not in started]
     seated = {
@@ -270,5 +283,5 @@ def seat_late_arrival(*, round: Round, participant: Participant, by: Any = None)
         round=round_, number=number, game=competition.game, options=competition.options,
         first_dealer=dealer, scorekeeper=keeper,
     )
-    _seat(table, [moved, participant])
+    _seat(table, [moved, participant], new=True)
     return Seat.objects.get(table=table, participant=participant)

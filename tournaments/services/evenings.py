@@ -12,11 +12,12 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from clubmanager.models import Member
 
-from ..models import Competition, Evening, EveningStatus, Participant, Seat
+from ..models import Competition, Evening, EveningStatus, Participant, Seat, Table
 
 S = EveningStatus
 #: Allowed moves (forward, and one step back before play starts).
@@ -74,9 +75,19 @@ def evening_status_set(*, evening: Evening, status: str, by: Any = None) -> Even
             % {"old": evening.get_status_display(), "new": S(status).label if status in S.values
                else status}
         )
+    was_open = evening.is_open
     evening.status = status
     _save(evening, by)
+    if evening.is_open != was_open:
+        _tables_changed(evening)
     return evening
+
+
+def _tables_changed(evening: Evening) -> None:
+    """Closing or reopening changes whether scores may be saved: bump every table's version, so
+    a score form rendered before is refused as "changed" (see services.scores), and on
+    PostgreSQL wait for saves in progress on these tables."""
+    Table.objects.filter(round__evening=evening).update(version=F("version") + 1)
 
 
 @transaction.atomic
@@ -87,6 +98,7 @@ def evening_reopen(*, evening: Evening, by: Any) -> Evening:
         raise ValidationError(_("Only a closed evening can be reopened."))
     evening.status = S.PLAYING
     _save(evening, by, REOPENED)
+    _tables_changed(evening)
     return evening
 
 

@@ -41,6 +41,7 @@ from clubmanager.models import Role
 
 from ..matches import apply_entries, evaluate_entries, sides_of
 from ..models import Hand, Seat, Table
+from ..selectors.scores import seats_and_hands
 
 __all__ = [
     "HandRejected",
@@ -191,7 +192,8 @@ def _claim(table_pk: int, expected_version: int) -> Table:
         version=F("version") + 1
     )
     if not claimed:
-        raise TableChanged(Table.objects.get(pk=table_pk))
+        raise TableChanged(Table.objects.filter(pk=table_pk).first()
+                           or Table(pk=table_pk, version=-1))
     return (
         Table.objects.select_for_update()
         .select_related("round__evening__competition__club")
@@ -199,10 +201,7 @@ def _claim(table_pk: int, expected_version: int) -> Table:
     )
 
 
-def _load(table: Table) -> tuple[list[Seat], list[Hand]]:
-    seats = list(table.seats.select_related("participant__member").order_by("position"))
-    hands = list(table.hands.order_by("number"))
-    return seats, hands
+_load = seats_and_hands
 
 
 def _check_open(table: Table) -> None:
@@ -360,8 +359,19 @@ def hand_add(
     ).hand
 
 
+def _read(table_pk: int) -> tuple[Table, list[Seat], list[Hand]]:
+    """The table (with its evening, for the open check), seats and hands, as committed now."""
+    table = (
+        Table.objects.select_related("round__evening__competition__club", "confirmed_by")
+        .filter(pk=table_pk).first()
+    )
+    if table is None:  # redrawn meanwhile (only possible before its first hand)
+        raise TableChanged(Table(pk=table_pk, version=-1))
+    seats, hands = _load(table)
+    return table, seats, hands
+
+
 @_retry_when_locked
-@transaction.atomic
 def hand_add_saved(
     *,
     table: Table,
@@ -372,24 +382,45 @@ def hand_add_saved(
     adjusted_reason: str = "",
     adjusted_points: Mapping[str, Any] | None = None,
     role: str | None = None,
+    seats: list[Seat] | None = None,
+    hands: list[Hand] | None = None,
 ) -> Saved:
-    """Append a hand to the table's match. ``role``: the user's role in the table's club when
-    the caller already knows it (else it is read)."""
-    locked = _claim(table.pk, expected_version)
-    _check_open(locked)
-    seats, hands = _load(locked)
-    _check_may_enter(by, locked, seats, role)
-    new = Hand(table=locked, number=len(hands) + 1, data=data, created_by=by, updated_by=by)
+    """Append a hand to the table's match.
+
+    Optimistic, the common case in one short write transaction: the match is read (or given:
+    ``seats`` and ``hands`` read together with ``table`` at ``table.version``), checked and
+    evaluated outside any transaction; then one transaction claims the table with
+    ``UPDATE … SET version = version + 1, hand_count, finished WHERE version = expected`` and,
+    if that matched, writes the hand, its history and the seats. Every change a save depends
+    on bumps the version in the transaction that makes it (the hand services here, the
+    confirmation, re-seating a table, closing or reopening the evening), so a claim that
+    matches proves the match read is still the match stored. ``role``: the user's role in the
+    table's club when the caller already knows it (else it is read).
+    """
+    given = table
+    if seats is None or hands is None or table.version != expected_version:
+        table, seats, hands = _read(table.pk)
+    if table.version != expected_version:
+        raise TableChanged(table)
+    _check_open(table)
+    _check_may_enter(by, table, seats, role)
+    new = Hand(table=table, number=len(hands) + 1, data=data, created_by=by, updated_by=by)
     entries = [*hands, new]
     evaluation = _evaluate_change(
-        table=locked, seats=seats, hands=entries, changed=new, by=by,
+        table=table, seats=seats, hands=entries, changed=new, by=by,
         acknowledge_warnings=acknowledge_warnings, adjusted_reason=adjusted_reason,
         adjusted_points=adjusted_points,
     )
-    _save_hand(new, by, new.adjusted_reason or "added")
-    _write(locked, seats, evaluation, len(entries))
-    table.version = locked.version
-    return Saved(new, locked, seats, entries, evaluation)
+    apply_entries(table, seats, evaluation, len(entries))
+    with transaction.atomic():
+        claimed = Table.objects.filter(pk=table.pk, version=expected_version).update(
+            version=F("version") + 1, hand_count=table.hand_count, finished=table.finished)
+        if not claimed:
+            raise TableChanged(_read(table.pk)[0])
+        _save_hand(new, by, new.adjusted_reason or "added")
+        _update_seats(seats)
+    table.version = given.version = expected_version + 1
+    return Saved(new, table, seats, entries, evaluation)
 
 
 @_retry_when_locked

@@ -30,6 +30,7 @@ from ..selectors.scores import (
     evening_board,
     hand_in_club,
     match_state,
+    seats_and_hands,
     table_in_club,
 )
 from ..services import scores as services
@@ -66,7 +67,9 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
         last_by = None
     elif last_by == -1:
         last_by = services.last_changed_by(table)
-    if form is None and can_enter and open_ and (editing or not match.finished):
+    if not (can_enter and open_ and (editing or not match.finished)):
+        form = None  # e.g. closed or finished since the user's form was rendered
+    elif form is None:
         form = HandForm(game=table.game, sides=match.sides, options=match.evaluation["options"],
                         initial=editing.data if editing else None)
     return {
@@ -140,9 +143,9 @@ def _require_enter(request: HttpRequest, table: Table, seats: list[Any]) -> None
 
 
 def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpResponse:
-    # Seats only (permission, sides): the hands are read under the lock by the service, and
-    # the engine's options do not depend on them.
-    seats = list(table.seats.select_related("participant__member").order_by("position"))
+    # The match as stored at ``table.version``: the add service checks and evaluates this read
+    # and writes only if the table is still at that version (no second read).
+    seats, hands = seats_and_hands(table)
     _require_enter(request, table, seats)
     sides = sides_of(seats)
     options = evaluate_table(table, seats, [])["options"]
@@ -157,17 +160,20 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
     saved = None
     try:
         if editing is None:
-            saved = services.hand_add_saved(table=table, role=request.club_role, **kwargs)  # type: ignore[attr-defined]
+            saved = services.hand_add_saved(table=table, role=request.club_role,  # type: ignore[attr-defined]
+                                            seats=seats, hands=hands, **kwargs)
             hand = saved.hand
         else:
             hand = services.hand_update(hand=editing, **kwargs)
     except services.TableChanged as changed:
         fresh = table_in_club(request.club, changed.table.pk)  # type: ignore[attr-defined]
         form = _posted_form(request, fresh, sides, options)
-        notice = _("This table was just changed by someone else. Here is its new state; your "
-                   "input is kept below: check it and save again.")
-        return _render(request, _context(request, fresh, form=form, editing=editing,
-                                         notice=notice), "match")
+        context = _context(request, fresh, form=form, editing=editing)
+        context["notice"] = (
+            _("This table was just changed by someone else. Here is its new state; your "
+              "input is kept below: check it and save again.") if context["form"] else
+            _("This table was just changed by someone else. Here is its new state."))
+        return _render(request, context, "match")
     except services.TableLocked as locked:
         return _render(request, _context(request, table, error=_locked_message(locked.reason)))
     except services.HandRejected as rejected:

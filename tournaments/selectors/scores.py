@@ -16,11 +16,14 @@ from ..models import Evening, Hand, Seat, Table
 
 
 def table_in_club(club: Club, pk: int) -> Table:
-    """The table (404 outside the club) with its round, evening and competition."""
-    return get_object_or_404(
-        Table.objects.select_related("round__evening__competition__club", "confirmed_by"),
-        pk=pk, round__evening__competition__club=club,
+    """The table (404 outside the club) with its round, evening, competition and confirmer;
+    the competition's club is ``club`` itself (not read again)."""
+    table = get_object_or_404(
+        Table.objects.select_related("round__evening__competition", "confirmed_by"),
+        pk=pk, round__evening__competition__club_id=club.pk,
     )
+    table.round.evening.competition.club = club
+    return table
 
 
 def seats_and_hands(table: Table) -> tuple[list[Seat], list[Hand]]:

@@ -245,30 +245,31 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
 
 
-@club_view(Role.MEMBER)
-@require_POST
-def table_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+def _confirmation_change(request: HttpRequest, pk: int, change: Any, done: str) -> HttpResponse:
+    """Confirm or withdraw a confirmation through ``change`` (a service); back to the table."""
     table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
     try:
-        services.table_confirm(table=table, by=request.user)
+        change(table=table, by=request.user)
     except services.TableLocked as locked:
         messages.error(request, _locked_message(locked.reason))
     else:
-        messages.success(request, _("The result of this match is confirmed."))
+        messages.success(request, done)
     return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+
+
+@club_view(Role.MEMBER)
+@require_POST
+def table_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    return _confirmation_change(request, pk, services.table_confirm,
+                                _("The result of this match is confirmed."))
 
 
 @club_view(Role.ADMIN)
 @require_POST
 def table_unconfirm(request: HttpRequest, pk: int) -> HttpResponse:
-    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
-    try:
-        services.table_unconfirm(table=table, by=request.user)
-    except services.TableLocked as locked:
-        messages.error(request, _locked_message(locked.reason))
-    else:
-        messages.success(request, _("The confirmation was withdrawn: the match can be corrected."))
-    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+    return _confirmation_change(
+        request, pk, services.table_unconfirm,
+        _("The confirmation was withdrawn: the match can be corrected."))
 
 
 @club_view(Role.ADMIN)

@@ -197,13 +197,20 @@ class Stats:
     attempted: list[tuple[int, int, Any]] = field(default_factory=list)
     finished_tables: int = 0
     out_of_tables: int = 0
+    warnings_acknowledged: int = 0
+    examples: dict[str, str] = field(default_factory=dict)
 
-    def error(self, kind: str) -> None:
+    def error(self, kind: str, text: str = "") -> None:
+        """Count an error; keep the first response's messages of each kind for the report."""
         with self.lock:
             self.errors[kind] = self.errors.get(kind, 0) + 1
+            if text and kind not in self.examples:
+                found = MESSAGES.findall(text)
+                self.examples[kind] = " | ".join(found)[:300] or text[:300]
 
 
 VERSION = re.compile(r'name="version" value="(\d+)"')
+MESSAGES = re.compile(r'class="(?:message [a-z]+|errorlist[^"]*)"[^>]*>(.*?)</', re.S)
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 NEXT_HAND = re.compile(r'id="entry-h">\D*(\d+)')
 SIDE_LABEL = re.compile(r'<label class="side-input[^"]*" for="id-h-penalties-(\d+)"[^>]*>'
@@ -308,13 +315,26 @@ class Scorekeeper(threading.Thread):
                 continue
             with self.stats.lock:
                 self.stats.save.append(elapsed)
+            if status == 200 and 'name="acknowledge"' in text:
+                # The engine warns (e.g. an unusually high penalty): like the scorekeeper,
+                # tick "I checked this: save anyway" and save again.
+                with self.stats.lock:
+                    self.stats.warnings_acknowledged += 1
+                try:
+                    status, text, _h, elapsed = self.request(
+                        "POST", path + "hands/add/", {**body, "acknowledge": "1"}, headers)
+                except OSError as exc:
+                    self.stats.error(f"save: {type(exc).__name__}")
+                    continue
+                with self.stats.lock:
+                    self.stats.save.append(elapsed)
             if status == 200 and f"Hand {number} saved." in text:
                 with self.stats.lock:
                     self.stats.acknowledged.append((table, number, deal))
             elif status == 200 and "just changed by someone else" in text:
                 self.stats.error("save: table changed")
             else:
-                self.stats.error(f"save: HTTP {status}")
+                self.stats.error(f"save: HTTP {status}", text)
         return False
 
 
@@ -399,7 +419,9 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
             "page_p50": percentile(stats.page, 50), "page_p95": percentile(stats.page, 95),
             "save_p50": percentile(stats.save, 50), "save_p95": percentile(stats.save, 95),
             "save_mean": statistics.fmean(stats.save) if stats.save else float("nan"),
-            "errors": dict(stats.errors), "server_tracebacks": server_errors,
+            "errors": dict(stats.errors), "error_examples": dict(stats.examples),
+            "warnings_acknowledged": stats.warnings_acknowledged,
+            "server_tracebacks": server_errors,
             "finished_tables": stats.finished_tables, "out_of_tables": stats.out_of_tables,
             "check": checked,
         }
@@ -439,13 +461,16 @@ def report(result: dict[str, Any]) -> None:
           f"{result['workers']} workers, {result['seconds']:.0f} s")
     print(f"requests      {result['requests']} ({result['rps']:.1f}/s), hands saved "
           f"{check['acknowledged']} ({result['hands_per_s']:.1f}/s), tables finished "
-          f"{result['finished_tables']}")
+          f"{result['finished_tables']}, warnings acknowledged "
+          f"{result.get('warnings_acknowledged', 0)}")
     print(f"table page    p50 {result['page_p50'] * ms:.0f} ms, p95 "
           f"{result['page_p95'] * ms:.0f} ms")
     print(f"save a hand   p50 {result['save_p50'] * ms:.0f} ms, p95 "
           f"{result['save_p95'] * ms:.0f} ms")
     print(f"errors        {errors} {result['errors'] or ''} (server tracebacks: "
           f"{result['server_tracebacks']})")
+    for kind, example in result.get("error_examples", {}).items():
+        print(f"  first {kind}: {example}")
     ok = check["problem_count"] == 0
     print(f"check         {'OK' if ok else 'FAILED'}: {check['acknowledged']} acknowledged, "
           f"{check['stored']} stored ({check['unacknowledged_stored']} stored whose answer "

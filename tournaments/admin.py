@@ -1,4 +1,5 @@
-"""Everything of the tournaments app in the Django admin (fixed pairs are managed here)."""
+"""Everything of the tournaments app in the Django admin, for staff (club admins manage fixed
+pairs on their own page, tournaments/views/pairs.py)."""
 
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin

@@ -1,11 +1,12 @@
 """URLs under /clubs/<slug:club>/competitions/; each area keeps its own list."""
 
-from .views import competitions, draws, evenings, exports, scores, standings
+from .views import competitions, draws, evenings, exports, pairs, scores, standings
 
 app_name = "tournaments"
 
 urlpatterns = [
     *competitions.urlpatterns,
+    *pairs.urlpatterns,
     *evenings.urlpatterns,
     *draws.urlpatterns,
     *scores.urlpatterns,

@@ -26,7 +26,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from clubmanager.models import Role
 from tournaments.demo_matches import complete_hands
 from tournaments.matches import sides_of
-from tournaments.models import Hand, Table
+from tournaments.models import FixedPair, Hand, Table
 from tournaments.services.scores import hand_add
 
 pytestmark = pytest.mark.django_db
@@ -96,6 +96,8 @@ EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "tournaments:competition_add": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
     "tournaments:competition_detail": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
     "tournaments:competition_edit": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
+    "tournaments:fixed_pairs": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    "tournaments:fixed_pair_delete": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
     "tournaments:evening_add": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
     "tournaments:evening_detail": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
     "tournaments:evening_status": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
@@ -148,7 +150,8 @@ def world(club: Any, other_club: Any, make_user: Callable[..., Any],
           make_member: Callable[..., Any], make_competition: Callable[..., Any],
           make_evening: Callable[..., Any], make_round: Callable[..., Any],
           seat_table: Callable[..., Any]) -> dict[str, Any]:
-    """A club mid-evening: two Jokeren tables, two hands entered at table A."""
+    """A club mid-evening: two Jokeren tables, two hands entered at table A; next to it a
+    High Five 1959 competition with one fixed pair."""
     users = {
         "anonymous": None,
         "other_admin": make_user("og-beheer", other_club, Role.ADMIN),
@@ -163,6 +166,8 @@ def world(club: Any, other_club: Any, make_user: Callable[..., Any],
     members[4].save()
     spare = make_member(club, name="Zoë")
     competition = make_competition(club, "jokeren", name="Jokeren")
+    teams = make_competition(club, "high_five_1959", name="High Five")
+    pair = FixedPair.objects.create(competition=teams, first=members[0], second=members[1])
     evening = make_evening(competition, members)
     round_ = make_round(evening)
     people = list(evening.participants.all())
@@ -176,7 +181,7 @@ def world(club: Any, other_club: Any, make_user: Callable[..., Any],
         hand_add(table=finished, data=hand, by=users["scorekeeper"], expected_version=version)
     return {"club": club, "users": users, "competition": competition, "evening": evening,
             "round": round_, "table": table_a, "finished": finished, "member": spare,
-            "people": people}
+            "people": people, "teams": teams, "pair": pair, "pair_members": members[2:4]}
 
 
 DEAL = {"penalties": {"Ann": 0, "Bob": 45, "Cor": 12, "Dirk": 88}}
@@ -202,6 +207,8 @@ KWARGS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "hand": lambda w: {"pk": _hand(w).pk},
     "member": lambda w: {"pk": w["member"].pk},
     "user": lambda w: {"user_id": w["users"]["member"].pk},
+    "teams": lambda w: {"pk": w["teams"].pk},
+    "pair": lambda w: {"pk": w["teams"].pk, "pair_pk": w["pair"].pk},
 }
 OBJECT_OF = {
     "competition_detail": "competition", "competition_edit": "competition",
@@ -217,6 +224,7 @@ OBJECT_OF = {
     "hand_edit": "hand", "hand_delete": "hand",
     "member_edit": "member", "member_deactivate": "member", "member_activate": "member",
     "member_delete": "member", "role_change": "user", "role_remove": "user",
+    "fixed_pairs": "teams", "fixed_pair_delete": "pair",
 }
 
 
@@ -263,6 +271,8 @@ def post_of(name: str, w: dict[str, Any]) -> dict[str, Any]:
         "checkin": lambda: {"action": "guest", "guest_name": "Gast"},
         "late_arrival": lambda: {"person": "", "guest_name": "Laat"},
         "seat_swap": lambda: {},
+        "fixed_pairs": lambda: {"first": w["pair_members"][0].pk,
+                                "second": w["pair_members"][1].pk},
         "public_pages_setting": lambda: {"public_pages": "on"},
         "login": lambda: {"username": "nobody", "password": "wrong"},
         "set_language": lambda: {"language": "en", "next": "/"},

@@ -14,6 +14,7 @@ from clubmanager.access import club_view
 from clubmanager.models import Role
 from scoring import GAMES
 
+from ..draw import TEAM_GAMES
 from ..forms.competitions import CompetitionForm, add_service_errors
 from ..selectors import competitions as selectors
 from ..services import competitions as services
@@ -39,6 +40,7 @@ def competition_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/competition_detail.html", {
         "competition": competition,
         "game": GAMES[competition.game],
+        "team_game": competition.game in TEAM_GAMES,
         "evenings": selectors.competition_evenings(competition=competition),
         "today": timezone.localdate(),
     })

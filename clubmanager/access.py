@@ -13,6 +13,11 @@ Superusers pass as club admin everywhere. Inside a club view, look objects up wi
 ``club=request.club`` (e.g. ``get_object_or_404(Member, pk=pk, club=request.club)``) so that
 guessing another club's ids gives 404.
 
+``club_object_view(min_role, load)`` is ``club_view`` for a page about one object of the club
+(score entry at a table): ``load`` reads the club, the user's role and the object in one
+query, and the view is called with the object instead of its ``pk``; the answers are
+``club_view``'s, an object not in the club is 404.
+
 ``public_club_view`` is for pages anyone may see when the club has ``public_pages`` on (later:
 standings); without public pages it behaves like ``club_view(Role.MEMBER)``.
 """
@@ -66,6 +71,47 @@ def club_view(min_role: str) -> Callable[[View], View]:
             if not Role.at_least(request.club_role, min_role):  # type: ignore[attr-defined]
                 raise PermissionDenied
             return view(request, *args, **kwargs)
+
+        wrapper.club_min_role = min_role  # type: ignore[attr-defined]
+        return wrapper
+
+    return decorator
+
+
+Loader = Callable[..., "tuple[Club, str | None, Any] | None"]
+
+
+def club_object_view(min_role: str, load: Loader) -> Callable[[View], View]:
+    """``load(user_id=…, club_slug=…, pk=…)`` returns ``(club, role or None, object)``, or None
+    when the club has no such object (then the answer is club_view's: 404 without a role in the
+    club, 403 for a role too low, else 404 for the object)."""
+    if min_role not in Role.values:
+        raise ValueError(f"unknown role {min_role!r}")
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, club: str, pk: int,
+                    **kwargs: Any) -> HttpResponse:
+            user = request.user
+            if not user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            found = load(user_id=user.pk, club_slug=club, pk=pk)
+            if found is None:  # rare: answer as club_view and then the view would
+                known = _club_and_role(user, club)
+                if known is None:
+                    raise Http404("No such club")
+                if not Role.at_least(known[1], min_role):
+                    raise PermissionDenied
+                raise Http404("No such object in this club")
+            club_obj, role, obj = found
+            if user.is_superuser:
+                role = Role.ADMIN
+            if role is None:
+                raise Http404("No such club")
+            if not Role.at_least(role, min_role):
+                raise PermissionDenied
+            request.club, request.club_role = club_obj, role  # type: ignore[attr-defined]
+            return view(request, obj, *args, **kwargs)
 
         wrapper.club_min_role = min_role  # type: ignore[attr-defined]
         return wrapper

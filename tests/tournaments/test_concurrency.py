@@ -34,7 +34,7 @@ def _race(monkeypatch, first: Any, second: Any, pause_in: str = "evaluate_entrie
 
     ``evaluate_entries``: an edit pauses inside its transaction, the table claimed (the second
     is blocked on the table's lock); an add pauses before it writes, having read the table.
-    ``_save_hand``: an add pauses inside its write transaction, the table claimed."""
+    ``_insert_hand``: an add pauses inside its write transaction, the table claimed."""
     inside = threading.Event()
     second_started = threading.Event()
     real = getattr(scores, pause_in)
@@ -102,7 +102,7 @@ def _one_add_won(results: dict[str, Any], table: Table, winner: str, data: Any) 
 def test_add_while_another_add_is_writing_gets_table_changed(monkeypatch, table,
                                                              scorekeeper_user, admin_user):
     results = _race(monkeypatch, *_adds(table, scorekeeper_user, admin_user),
-                    pause_in="_save_hand")
+                    pause_in="_insert_hand")
     _one_add_won(results, table, "first", FIRST)
 
 

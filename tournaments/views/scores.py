@@ -17,7 +17,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubmanager.access import club_view
+from clubmanager.access import club_object_view, club_view
 from clubmanager.models import Role
 
 from ..forms.hands import HandForm, adjusted_points_from
@@ -31,6 +31,7 @@ from ..selectors.scores import (
     hand_in_club,
     match_state,
     seats_and_hands,
+    table_access,
     table_in_club,
 )
 from ..services import scores as services
@@ -106,10 +107,15 @@ def _render(request: HttpRequest, context: dict[str, Any], partial: str = "match
     return render(request, template, context)
 
 
-@club_view(Role.MEMBER)
+def table_view(min_role: str) -> Any:
+    """``club_view`` for a table's pages: the club, the user's role there and the table (with
+    its round, evening and competition) in one query; the view gets the table."""
+    return club_object_view(min_role, table_access)
+
+
+@table_view(Role.MEMBER)
 @require_GET
-def table_scores(request: HttpRequest, pk: int) -> HttpResponse:
-    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
+def table_scores(request: HttpRequest, table: Table) -> HttpResponse:
     return render(request, TEMPLATE, _context(request, table))
 
 
@@ -118,11 +124,10 @@ def _posted_form(request: HttpRequest, table: Table, sides: list[str],
     return HandForm(game=table.game, sides=sides, options=options, post=request.POST)
 
 
-@club_view(Role.MEMBER)
+@table_view(Role.MEMBER)
 @require_POST
-def hand_check(request: HttpRequest, pk: int) -> HttpResponse:
+def hand_check(request: HttpRequest, table: Table) -> HttpResponse:
     """The live check: evaluate the stored hands plus the draft; re-render the fields."""
-    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
     match = match_state(table)
     if not services.may_enter(request.user, table, match.seats, request.club_role):  # type: ignore[attr-defined]
         raise PermissionDenied
@@ -201,10 +206,9 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
     return redirect(url + "#hands")
 
 
-@club_view(Role.MEMBER)
+@table_view(Role.MEMBER)
 @require_POST
-def hand_add(request: HttpRequest, pk: int) -> HttpResponse:
-    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
+def hand_add(request: HttpRequest, table: Table) -> HttpResponse:
     return _save(request, table, None)
 
 
@@ -245,9 +249,9 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
 
 
-def _confirmation_change(request: HttpRequest, pk: int, change: Any, done: str) -> HttpResponse:
+def _confirmation_change(request: HttpRequest, table: Table, change: Any,
+                         done: str) -> HttpResponse:
     """Confirm or withdraw a confirmation through ``change`` (a service); back to the table."""
-    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
     try:
         change(table=table, by=request.user)
     except services.TableLocked as locked:
@@ -257,25 +261,24 @@ def _confirmation_change(request: HttpRequest, pk: int, change: Any, done: str) 
     return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
 
 
-@club_view(Role.MEMBER)
+@table_view(Role.MEMBER)
 @require_POST
-def table_confirm(request: HttpRequest, pk: int) -> HttpResponse:
-    return _confirmation_change(request, pk, services.table_confirm,
+def table_confirm(request: HttpRequest, table: Table) -> HttpResponse:
+    return _confirmation_change(request, table, services.table_confirm,
                                 _("The result of this match is confirmed."))
 
 
-@club_view(Role.ADMIN)
+@table_view(Role.ADMIN)
 @require_POST
-def table_unconfirm(request: HttpRequest, pk: int) -> HttpResponse:
+def table_unconfirm(request: HttpRequest, table: Table) -> HttpResponse:
     return _confirmation_change(
-        request, pk, services.table_unconfirm,
+        request, table, services.table_unconfirm,
         _("The confirmation was withdrawn: the match can be corrected."))
 
 
-@club_view(Role.ADMIN)
+@table_view(Role.ADMIN)
 @require_GET
-def table_history(request: HttpRequest, pk: int) -> HttpResponse:
-    table = table_in_club(request.club, pk)  # type: ignore[attr-defined]
+def table_history(request: HttpRequest, table: Table) -> HttpResponse:
     match = match_state(table)
     records = list(
         Hand.history.filter(table_id=table.pk).select_related("history_user")

@@ -1,0 +1,111 @@
+"""The score-entry reads and writes written once (clubmanager.rows) equal the ORM's.
+
+The table with its club and the user's role in one query; the seats with participants and
+members (guests have none); the hands; and the history row of an added hand, which must be
+the row django-simple-history writes for the same save.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from clubmanager.models import Role
+from tournaments.models import Hand, Table
+from tournaments.selectors.scores import seats_and_hands, table_access
+from tournaments.services import scores
+from tournaments.services.scores import hand_add, table_confirm
+
+pytestmark = pytest.mark.django_db
+
+CONTRACTS = ["set3", "run3", "set4"]
+DEAL = {"penalties": {"Ann": 0, "Bob": 45, "Gast": 12}}
+
+
+def values(obj: Any) -> dict[str, Any]:
+    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
+
+
+@pytest.fixture
+def table(club: Any, make_member: Callable[..., Any], make_competition: Callable[..., Any],
+          make_evening: Callable[..., Any], make_round: Callable[..., Any],
+          seat_table: Callable[..., Any]) -> Table:
+    members = [make_member(club, name=n) for n in ("Ann", "Bob")]
+    competition = make_competition(club, "jokeren", options={"contracts": CONTRACTS})
+    evening = make_evening(competition, members, guests=["Gast"])
+    return seat_table(make_round(evening), list(evening.participants.all()))
+
+
+def test_table_access_reads_the_table_its_chain_and_the_role(table: Table, club: Any,
+                                                             scorekeeper_user: Any) -> None:
+    found = table_access(user_id=scorekeeper_user.pk, club_slug=club.slug, pk=table.pk)
+    assert found is not None
+    got_club, role, got = found
+    assert role == Role.SCOREKEEPER
+    expected = Table.objects.select_related("round__evening__competition__club").get(pk=table.pk)
+    assert values(got) == values(expected)
+    assert values(got.round) == values(expected.round)
+    assert values(got.round.evening) == values(expected.round.evening)
+    competition = got.round.evening.competition
+    assert values(competition) == values(expected.round.evening.competition)
+    assert competition.options == {"contracts": CONTRACTS}  # JSON decoded
+    assert values(got_club) == values(club) and competition.club is got_club
+    assert got.confirmed_by is None and got.finished is False
+
+
+def test_table_access_without_a_role_or_in_another_club(table: Table, club: Any,
+                                                        other_club: Any, no_role_user: Any,
+                                                        other_admin_user: Any) -> None:
+    found = table_access(user_id=no_role_user.pk, club_slug=club.slug, pk=table.pk)
+    assert found is not None and found[1] is None
+    assert table_access(user_id=other_admin_user.pk, club_slug=other_club.slug,
+                        pk=table.pk) is None
+    assert table_access(user_id=no_role_user.pk, club_slug=club.slug, pk=table.pk + 99) is None
+
+
+def test_a_confirmed_table_comes_with_its_confirmer(table: Table, club: Any, admin_user: Any,
+                                                    scorekeeper_user: Any) -> None:
+    for version, deal in enumerate(range(len(CONTRACTS))):
+        hand_add(table=Table.objects.get(pk=table.pk), by=scorekeeper_user,
+                 data={"penalties": {"Ann": 0, "Bob": 10 + deal, "Gast": 3}},
+                 expected_version=version, acknowledge_warnings=True)
+    table_confirm(table=table, by=admin_user)
+    _club, _role, got = table_access(user_id=admin_user.pk, club_slug=club.slug, pk=table.pk)
+    assert got.confirmed_by == admin_user
+    assert got.finished is True and got.status == "confirmed"
+    assert got.confirmed_at == Table.objects.get(pk=table.pk).confirmed_at
+    assert timezone.is_aware(got.confirmed_at)
+
+
+def test_seats_and_hands_equal_the_orms(table: Table, scorekeeper_user: Any) -> None:
+    hand_add(table=table, data=DEAL, by=scorekeeper_user, expected_version=0)
+    seats, hands = seats_and_hands(table)
+    expected = list(table.seats.select_related("participant__member").order_by("position"))
+    assert [values(s) for s in seats] == [values(s) for s in expected]
+    assert [values(s.participant) for s in seats] == [values(s.participant) for s in expected]
+    assert [s.participant.name for s in seats] == ["Ann", "Bob", "Gast"]
+    assert seats[2].participant.member is None and seats[2].participant.is_guest
+    assert values(seats[0].participant.member) == values(expected[0].participant.member)
+    assert [values(h) for h in hands] == [values(h) for h in Hand.objects.order_by("number")]
+    assert hands[0].data == DEAL
+
+
+def test_an_added_hand_has_the_history_row_simple_history_writes(
+        table: Table, scorekeeper_user: Any) -> None:
+    hand = hand_add(table=table, data=DEAL, by=scorekeeper_user, expected_version=0)
+    ours = Hand.history.get(id=hand.pk)
+    # The same hand saved the ORM way, with simple-history's post_save signal.
+    other = Hand(table=table, number=2, data=DEAL, created_by=scorekeeper_user,
+                 updated_by=scorekeeper_user)
+    scores._save_hand(other, scorekeeper_user, "added")
+    theirs = Hand.history.get(id=other.pk)
+    differ = {"id", "number", "history_id", "history_date", "created", "updated"}
+    assert ({k: v for k, v in values(ours).items() if k not in differ}
+            == {k: v for k, v in values(theirs).items() if k not in differ})
+    assert set(values(ours)) == set(values(theirs))
+    assert (ours.history_type, ours.history_user, ours.history_change_reason) == (
+        "+", scorekeeper_user, "added")
+    assert ours.data == DEAL and ours.number == 1
+    assert (ours.created, ours.updated) == (hand.created, hand.updated)
+    assert ours.history_date >= hand.created

@@ -10,11 +10,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from clubmanager.models import Club, ClubRole, Member
 from clubmanager.rows import Columns, fetch, name
 
 from ..matches import evaluate_entries, sides_of
+from ..messages import choice_label
 from ..models import Competition, Evening, Hand, Participant, Round, Seat, Table
 
 # -- the table at score entry: hand-written statements (clubmanager/rows.py says why) ---------
@@ -123,6 +125,12 @@ def hand_in_club(club: Club, pk: int) -> Hand:
     )
 
 
+def _text(value: int | None) -> str:
+    """A whole number as the score pages show it (no thousands separator, "–" for none):
+    formatted once here, not by the template's localisation per cell."""
+    return "–" if value is None else str(value)
+
+
 @dataclass
 class SideRow:
     side: str
@@ -133,11 +141,16 @@ class SideRow:
     adjusted: int = 0
 
 
+
 @dataclass
 class HandRow:
     hand: Hand
     points: list[int | None]  # per side, in side order
     derived: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def cells(self) -> list[str]:
+        return [_text(p) for p in self.points]
 
 
 @dataclass
@@ -155,6 +168,12 @@ class MatchState:
     @property
     def finished(self) -> bool:
         return bool(self.evaluation.get("finished"))
+
+    @property
+    def total_cells(self) -> list[tuple[str, str, str, str]]:
+        """Per side as shown in the totals: place, side, points, competition points."""
+        return [(_text(r.place), r.side, _text(r.points), _text(r.competition_points))
+                for r in self.side_rows]
 
     @property
     def short_sides(self) -> list[tuple[str, str]]:
@@ -201,7 +220,10 @@ def match_state(table: Table, *, seats: list[Seat] | None = None,
             and ordinary < len(contracts)):
         dealer = sides[(max(table.first_dealer, 1) - 1 + len(hands)) % len(sides)]
         next_deal = {"number": len(hands) + 1, "contract": contracts[ordinary],
-                     "dealer": dealer, "of": len(contracts)}
+                     "contract_label": choice_label(contracts[ordinary]),
+                     "dealer": dealer, "of": len(contracts),
+                     "text": _("Deal %(n)s of %(of)s: dealer %(dealer)s") % {
+                         "n": len(hands) + 1, "of": len(contracts), "dealer": dealer}}
     return MatchState(table, seats, hands, sides, evaluation, side_rows, hand_rows,
                       evaluation.get("state"), next_deal)
 

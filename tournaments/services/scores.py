@@ -351,11 +351,18 @@ def _claim_sql(vendor: str) -> str:
             f"{finished} = %s WHERE {pk} = %s AND {version} = %s")
 
 
+@cache
+def _historical_hand() -> Any:
+    """simple-history's model of the hands' history (``Hand.history`` builds a manager class
+    on every access)."""
+    return Hand.history.model  # type: ignore[attr-defined]
+
+
 def _insert_hand(hand: Hand, by: Any, reason: str) -> None:
     """A new hand and its history row ("+", who, when, why), as ``hand.save()`` with
     simple-history writes them."""
     rows.insert(hand)
-    history = Hand.history.model(  # type: ignore[attr-defined]
+    history = _historical_hand()(
         history_date=timezone.now(), history_type="+", history_user=by,
         history_change_reason=reason[:100],
         **{f.attname: getattr(hand, f.attname) for f in Hand._meta.concrete_fields},

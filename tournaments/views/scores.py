@@ -24,6 +24,7 @@ from ..forms.hands import HandForm, adjusted_points_from
 from ..matches import evaluate_table, sides_of
 from ..messages import issue_message
 from ..models import Evening, Hand, Table
+from ..selectors.evenings import TABLE_STATUS
 from ..selectors.scores import (
     MatchState,
     evaluate_draft,
@@ -73,7 +74,24 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
     elif form is None:
         form = HandForm(game=table.game, sides=match.sides, options=match.evaluation["options"],
                         initial=editing.data if editing else None)
+    slug = request.club.slug  # type: ignore[attr-defined]
+    edit_urls = (_hand_edit_urls(slug, match.hands) if can_enter and open_
+                 else ["" for _hand in match.hands])
     return {
+        # Shown as prepared here (numbers as text, one reverse for all edit links): the match
+        # region is rendered on every save.
+        "hand_lines": [
+            (str(row.hand.number), row.cells, url,
+             row.hand.adjusted_reason if row.hand.is_adjusted else "")
+            for row, url in zip(match.hand_rows, edit_urls, strict=True)
+        ],
+        "hand_count": len(match.hands),
+        "status": table.status,
+        "status_label": TABLE_STATUS[table.status],
+        "entry_heading": (_("Change hand %(n)s") % {"n": editing.number} if editing
+                          else _("Hand %(n)s") % {"n": len(match.hands) + 1}),
+        "add_url": reverse("tournaments:hand_add", kwargs={"club": slug, "pk": table.pk}),
+        "check_url": reverse("tournaments:hand_check", kwargs={"club": slug, "pk": table.pk}),
         "table": table,
         "evening": table.round.evening,
         "competition": table.round.evening.competition,
@@ -90,6 +108,14 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
         "sides_indexed": list(enumerate(match.sides)),
         "adjusted_values": _adjusted_values(request, match.sides, editing),
     }
+
+
+def _hand_edit_urls(club_slug: str, hands: list[Hand]) -> list[str]:
+    """Each hand's edit URL from one ``reverse`` (a placeholder pk, filled in per hand)."""
+    marker = "2147483647"
+    url = reverse("tournaments:hand_edit", kwargs={"club": club_slug, "pk": int(marker)})
+    head, _marker, tail = url.rpartition(marker)
+    return [f"{head}{hand.pk}{tail}" for hand in hands]
 
 
 def _adjusted_values(request: HttpRequest, sides: list[str], editing: Hand | None) -> list[Any]:
@@ -196,7 +222,7 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
                                   evaluation=saved.evaluation)
         context = _context(request, saved.table, match=saved_match,
                            last_by=request.user.pk)  # the save's history row is the latest
-        context["saved"] = hand
+        context["saved_message"] = _("Hand %(n)s saved.") % {"n": hand.number}
         return render(request, f"{TEMPLATE}#match", context)
     url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table.pk})  # type: ignore[attr-defined]
     if request.htmx:  # type: ignore[attr-defined]

@@ -61,7 +61,7 @@ load: $(VENV)/.installed
 
 # Update the .po files and compile them (needs gettext); the .mo files are committed.
 messages: $(VENV)/.installed
-	$(PY) manage.py makemessages -l nl -l en $(MESSAGES_IGNORE)
+	$(PY) manage.py makemessages -l nl -l en --no-wrap $(MESSAGES_IGNORE)
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -20,6 +21,8 @@ from urllib.parse import urlencode
 @contextmanager
 def test_database() -> Iterator[None]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.settings")
+    # whitenoise: STATIC_ROOT is only there after collectstatic, which benchmarks don't need.
+    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise")
     import django
 
     django.setup()

@@ -1,8 +1,9 @@
 """Demo data: for each demo club a competition per game, with a few evenings (idempotent).
 
 Each competition has two planned evenings in the coming weeks and one for today (the club's
-local date) with 16 members checked in and round 1 drawn, so ``make run`` shows a draw. Played
-evenings with scores come from the score-entry loader, which runs after this one.
+local date) with 16 members checked in and round 1 drawn, so ``make run`` shows a draw. The team
+game (High Five 1959) has one fixed pair, seated together in that draw. Played evenings with
+scores come from the score-entry loader, which runs after this one.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from django.utils import timezone
 from clubmanager.models import Club, Member
 from scoring import GAMES
 
+from .draw import TEAM_GAMES
 from .models import Competition
 from .services.competitions import competition_create
 from .services.draws import round_draw
 from .services.evenings import evening_create, participant_add_guest, participant_checkin
+from .services.pairs import fixed_pair_create
 
 DEMO_CLUBS = ("harten-vrouw", "ons-genoegen")
 PRESENT_TONIGHT = 16
@@ -68,5 +71,7 @@ def load(stdout: TextIO) -> None:
             if index == 0:
                 participant_add_guest(evening=tonight, name="Gast Bep")
                 participant_add_guest(evening=tonight, name="Gast Johan")
+            if key in TEAM_GAMES and len(rotated) >= 2:
+                fixed_pair_create(competition=competition, first=rotated[0], second=rotated[1])
             round_draw(evening=tonight, seed=20260000 + 100 * index + len(slug))
         stdout.write(f"Competitions with tonight's draw: {club.name}\n")

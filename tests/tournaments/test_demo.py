@@ -7,7 +7,7 @@ from django.utils import timezone
 from clubmanager import demo as club_demo
 from scoring import GAMES
 from tournaments import demo
-from tournaments.models import Competition, Evening, Round, Table
+from tournaments.models import Competition, Evening, FixedPair, Round, Seat, Table
 
 
 def test_demo_loader_is_idempotent_and_draws_tonight(db: None) -> None:
@@ -24,3 +24,16 @@ def test_demo_loader_is_idempotent_and_draws_tonight(db: None) -> None:
         assert evening.status == "playing"
         assert evening.participants.count() >= 16
         assert evening.rounds.get().tables.exists()
+
+
+def test_the_team_game_has_a_fixed_pair_sitting_together_tonight(db: None) -> None:
+    club_demo.load(io.StringIO())
+    demo.load(io.StringIO())
+    demo.load(io.StringIO())  # a second run adds no second pair
+    for competition in Competition.objects.filter(game="high_five_1959"):
+        pair = FixedPair.objects.get(competition=competition)
+        tonight = competition.evenings.get(date=timezone.localdate())
+        seats = {s.participant.member_id: s for s in Seat.objects.filter(
+            table__round__evening=tonight).select_related("participant")}
+        first, second = seats[pair.first_id], seats[pair.second_id]
+        assert first.table_id == second.table_id and first.team == second.team

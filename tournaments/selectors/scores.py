@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -28,7 +29,6 @@ _HAND = Columns(Hand, "h")
 
 @cache
 def _table_sql(vendor: str) -> str:
-    table, round_, evening, competition, club, confirmer = _TABLE
     user_model = get_user_model()
     return (
         f"SELECT {', '.join(c.sql() for c in _TABLE)}, cr.{name(ClubRole, 'role')} "
@@ -50,8 +50,6 @@ def table_access(*, user_id: int, club_slug: str, pk: int) -> tuple[Club, str | 
     """The table ``pk`` of the club ``club_slug`` with its round, evening, competition, club
     and confirmer, and the user's role in that club (None without one), in one query; None
     when the club has no such table."""
-    from django.db import connection
-
     rows = fetch(_table_sql(connection.vendor), [user_id, pk, club_slug])
     if not rows:
         return None
@@ -100,8 +98,6 @@ def table_in_club(club: Club, pk: int) -> Table:
 def seats_and_hands(table: Table) -> tuple[list[Seat], list[Hand]]:
     """The table's seats (by position, with ``participant__member``) and hands (by number):
     what a save checks and evaluates, and what the table page shows (2 queries)."""
-    from django.db import connection
-
     seat, participant, member = _SEAT
     seats = []
     for row in fetch(_seats_sql(connection.vendor), [table.pk]):

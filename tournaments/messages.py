@@ -572,6 +572,15 @@ def issue_message(
     return formatter(_Ctx(issue, sides_display))
 
 
+def missing_value_message(
+    issue: Mapping[str, Any], *, sides_display: Mapping[str, str] | None = None
+) -> str:
+    """For an issue at a field the scorekeeper left empty: say so, rather than the engine's
+    "must be a whole number" (the engine only sees a missing value)."""
+    c = _Ctx(issue, sides_display)
+    return _for_side(c, _("“%(field)s” is not filled in.") % {"field": c.field})
+
+
 def issue_messages(
     issues: Iterable[Mapping[str, Any]], *, sides_display: Mapping[str, str] | None = None
 ) -> list[str]:

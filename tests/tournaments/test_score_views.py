@@ -110,6 +110,39 @@ def test_live_check_shows_the_rule_at_the_field(make_table, client_for, scorekee
     assert not Hand.objects.exists()
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_live_check_waits_for_fields_not_filled_in_yet(game, make_table, client_for,
+                                                       scorekeeper_user):
+    # The scorekeeper has typed into the first field only: nothing is red yet, and the engine's
+    # "accepts this hand" is not shown for a hand that is not complete.
+    table = make_table(game)
+    client = client_for(scorekeeper_user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    full = form_post(table, complete_hands(game, sides_of(table.seats.all()))[0])
+    first = next(k for k, v in full.items() if k.startswith("h-") and v not in ("", "on"))
+    post = {"version": 0, first: full[first]}
+    body = client.post(url("hand_check", table), post, **HTMX).content.decode()
+    assert "field-error" not in body, body[:3000]
+    assert "accepts this hand" not in body
+    complete = client.post(url("hand_check", table), full, **HTMX).content.decode()
+    assert "accepts this hand" in complete
+
+
+def test_saving_with_an_empty_field_says_it_is_not_filled_in(make_table, client_for,
+                                                             scorekeeper_user):
+    table = make_table("jokeren")
+    client = client_for(scorekeeper_user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    post = {"version": 0, "h-penalties-0": "0", "h-penalties-1": "45", "h-penalties-2": "12"}
+    body = client.post(url("hand_add", table), post, **HTMX).content.decode()
+    assert "Dirk: “penalty points” is not filled in." in body
+    assert "must be a whole number" not in body
+    post["h-penalties-3"] = "x"  # typed, but not a number: the engine's own words
+    body = client.post(url("hand_add", table), post, **HTMX).content.decode()
+    assert "Dirk: “penalty points” must be a whole number." in body
+    assert not Hand.objects.exists()
+
+
 def test_refused_save_rerenders_with_200_and_keeps_input(make_table, client_for,
                                                          scorekeeper_user):
     table = make_table("jokeren")

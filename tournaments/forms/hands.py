@@ -25,12 +25,15 @@ from django.utils.translation import gettext as _
 
 from scoring import GAMES
 
-from ..messages import choice_label, field_label, issue_message
+from ..messages import choice_label, field_label, issue_message, missing_value_message
 
 PREFIX = "h-"
 _INT = re.compile(r"^[+-]?\d+$")
 _CLAUSE = re.compile(r"^\s*([\w.]+)\s*(==|!=|>=|<=|>|<)\s*(.+?)\s*$")
 _EXCLUDE = re.compile(r"^\s*sides\s+not\s+(\w+)\s*$")
+# What the engine says of a value that is not there (null or missing): shown as "not filled in"
+# when the field was left empty.
+_MISSING_CODES = {"VALUE_NOT_INTEGER", "HAND_INVALID", "HAND_SIDES_MISMATCH"}
 
 
 # -- conditions ------------------------------------------------------------------------------
@@ -135,6 +138,12 @@ class Block:
     def is_group(self) -> bool:
         return self.kind in ("per_side", "side", "choice", "side_list")
 
+    @property
+    def labelled_by_input(self) -> bool:
+        """One input that carries the field's name itself: no legend saying it again."""
+        return (len(self.inputs) == 1 and not self.groups
+                and self.inputs[0].label == self.label and self.inputs[0].widget != "radio")
+
 
 def _number(raw: str) -> Any:
     raw = raw.strip()
@@ -171,6 +180,7 @@ class HandForm:
         self.specs = GAMES[game].describe()["hand_fields"]
         self.general_errors: list[str] = []
         self.general_warnings: list[str] = []
+        self.incomplete = False  # the live check left out issues of fields not filled in yet
         self.blocks = [b for spec in self.specs if (b := self._block(spec)) is not None]
 
     # -- building ---------------------------------------------------------------------------
@@ -341,21 +351,40 @@ class HandForm:
 
     # -- messages ---------------------------------------------------------------------------
     def attach(self, errors: Sequence[Mapping[str, Any]] = (),
-               warnings: Sequence[Mapping[str, Any]] = (), *, hand: int | None = None) -> None:
+               warnings: Sequence[Mapping[str, Any]] = (), *, hand: int | None = None,
+               while_typing: bool = False) -> None:
         """Put each issue at its field (and side); issues of another hand or no field go on
-        top. ``hand`` is the table's number of the hand this form is for."""
+        top. ``hand`` is the table's number of the hand this form is for.
+
+        A field left empty gets "… is not filled in" instead of the engine's "must be a whole
+        number". ``while_typing`` (the live check): a field not filled in yet is not an error
+        yet, so its issues are left out until the hand is saved."""
         for issues, attr in ((errors, "errors"), (warnings, "warnings")):
             for issue in issues:
-                text = issue_message(issue, sides_display=self.display)
                 if hand is not None and issue.get("hand") not in (None, hand):
+                    text = issue_message(issue, sides_display=self.display)
                     text = _("Hand %(n)s: %(message)s") % {"n": issue.get("hand"), "message": text}
                     getattr(self, "general_" + attr).append(text)
                     continue
                 target = self._locate(issue)
+                blank = target is not None and self._is_blank(target)
+                if blank and while_typing:
+                    self.incomplete = True
+                    continue
+                if blank and issue.get("code") in _MISSING_CODES:
+                    text = missing_value_message(issue, sides_display=self.display)
+                else:
+                    text = issue_message(issue, sides_display=self.display)
                 if target is None:
                     getattr(self, "general_" + attr).append(text)
                 else:
                     getattr(target, attr).append(text)
+
+    def _is_blank(self, target: Input | Block) -> bool:
+        """Nothing entered: an empty box, no choice made (a box left unticked is a value)."""
+        inputs = [target] if isinstance(target, Input) else self._all_inputs(target)
+        return bool(inputs) and all(
+            i.widget != "checkbox" and str(i.value).strip() == "" for i in inputs)
 
     def _locate(self, issue: Mapping[str, Any]) -> Input | Block | None:
         name, side = issue.get("field"), issue.get("side")

@@ -162,7 +162,7 @@ def hand_check(request: HttpRequest, table: Table) -> HttpResponse:
         editing = get_object_or_404(Hand, pk=request.POST["hand"], table=table)
     form = _posted_form(request, table, match.sides, match.evaluation["options"])
     evaluation, number = evaluate_draft(match, form.parse(), editing)
-    form.attach(evaluation["errors"], evaluation["warnings"], hand=number)
+    form.attach(evaluation["errors"], evaluation["warnings"], hand=number, while_typing=True)
     context = _context(request, table, form=form, editing=editing)
     context["checked"] = True
     return render(request, f"{TEMPLATE}#hand_fields", context)

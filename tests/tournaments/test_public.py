@@ -113,3 +113,38 @@ def test_url_role_matrix(name, club, played, client_for, member_user, scorekeepe
     expected_other = 200 if minimum is None else 404
     assert other.status_code == expected_other, (name, other.status_code)
     assert Hand.objects.count() == 1  # nothing was added or deleted with a stale version
+
+
+def test_tv_shows_tonight_not_a_planned_evening_ahead(client, club, played, make_evening):
+    # The played evening is in the past; one planned ahead must not replace it on the screen.
+    import datetime
+
+    from django.utils import timezone
+
+    competition = played["competition"]
+    played["evening"].date = timezone.localdate()
+    played["evening"].save()
+    make_evening(competition, status="planned",
+                 date=timezone.localdate() + datetime.timedelta(days=14))
+    url = public_urls(club, played)[2]
+    body = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "Vanavond" in body and "finished" not in body
+    assert "uitgespeeld 1" in body  # tonight's one table is finished
+
+
+def test_tv_fits_a_long_season_in_two_columns_and_says_how_many_more(
+        client, club, played, make_member, make_evening, make_round, seat_table,
+        scorekeeper_user):
+    from tournaments.views.standings import TV_ROWS
+
+    competition = played["competition"]
+    for group in range(11):  # 33 more members play one table each: 36 in the standings
+        members = [make_member(club, name=f"Speler {group}-{i}") for i in range(3)]
+        evening = make_evening(competition, members)
+        table = seat_table(make_round(evening), list(evening.participants.all()))
+        for version, hand in enumerate(complete_hands("big_five", sides_of(table.seats.all()))):
+            hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
+    body = client.get(public_urls(club, played)[2]).content.decode()
+    assert body.count('class="standings tv-standings"') == 2
+    assert body.count("<tr") == 2 * TV_ROWS + 2  # two header rows
+    assert "en 6 meer" in body

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -71,17 +72,31 @@ def public_evening(request: HttpRequest, pk: int) -> HttpResponse:
                    "results": evening_results_of(evening), "public": True})
 
 
+TV_ROWS = 15  # per column of the TV screen
+
+
 @public_club_view
 @require_GET
 def tv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The club-room screen: standings and tonight's tables, refreshing itself."""
+    """The club-room screen: standings and tonight's tables, refreshing itself.
+
+    The evening shown is tonight's, else the last one played (never a planned one ahead). The
+    standings come in two columns of at most ``TV_ROWS`` each, so a screen that cannot scroll
+    shows them whole; a longer list ends with how many more there are."""
     competition = _competition(request, pk)
-    latest = competition.evenings.order_by("-date").first()
-    context = {
-        **_standings_context(competition, public=True),
-        "evening": latest,
-        "board": evening_board(latest) if latest else None,
-    }
+    evening = (competition.evenings.filter(date__lte=timezone.localdate())
+               .order_by("-date", "-start_time").first())
+    context = _standings_context(competition, public=True)
+    rows = context["standings"].rows
+    shown = rows[:2 * TV_ROWS]
+    half = (len(shown) + 1) // 2
+    context.update({
+        "evening": evening,
+        "tonight": evening is not None and evening.date == timezone.localdate(),
+        "board": evening_board(evening) if evening else None,
+        "columns": [c for c in (shown[:half], shown[half:]) if c],
+        "more": len(rows) - len(shown),
+    })
     template = "tournaments/standings/tv.html"
     if request.htmx:  # type: ignore[attr-defined]
         template += "#screen"

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from clubmanager.models import Role
 from tournaments.models import Hand, Table
-from tournaments.selectors.scores import seats_and_hands, table_access
+from tournaments.selectors.scores import match_state, seats_and_hands, table_access
 from tournaments.services import scores
 from tournaments.services.scores import hand_add, table_confirm
 
@@ -109,3 +109,17 @@ def test_an_added_hand_has_the_history_row_simple_history_writes(
     assert ours.data == DEAL and ours.number == 1
     assert (ours.created, ours.updated) == (hand.created, hand.updated)
     assert ours.history_date >= hand.created
+
+
+def test_short_column_names_stay_apart(club: Any, make_member: Callable[..., Any],
+                                       make_competition: Callable[..., Any],
+                                       make_evening: Callable[..., Any],
+                                       make_round: Callable[..., Any],
+                                       seat_table: Callable[..., Any]) -> None:
+    members = [make_member(club, name="Ann de Vries"), make_member(club, name="Bob Jansen")]
+    evening = make_evening(make_competition(club, "jokeren"), members,
+                           guests=["Gast Bep", "Gast Johan"])
+    table = seat_table(make_round(evening), list(evening.participants.all()))
+    assert match_state(table).short_sides == [
+        ("Ann", "Ann de Vries"), ("Bob", "Bob Jansen"),
+        ("Gast Bep", "Gast Bep"), ("Gast Johan", "Gast Johan")]

@@ -25,8 +25,10 @@ class SeatChoiceField(forms.ModelChoiceField):
 
 
 class SeatSwapForm(forms.Form):
-    first = SeatChoiceField(label=_("Swap"), queryset=Seat.objects.none())
-    second = SeatChoiceField(label=_("with"), queryset=Seat.objects.none())
+    first = SeatChoiceField(label=_("Swap"), queryset=Seat.objects.none(),
+                            empty_label=_("— choose —"))
+    second = SeatChoiceField(label=_("with"), queryset=Seat.objects.none(),
+                             empty_label=_("— choose —"))
 
     def __init__(self, *args: Any, seats: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -28,7 +28,7 @@ class EveningForm(forms.Form):
 class GuestForm(forms.Form):
     guest_name = forms.CharField(
         label=_("Walk-in guest"), max_length=200,
-        widget=forms.TextInput(attrs={"placeholder": _("Name of the guest"),
+        widget=forms.TextInput(attrs={"placeholder": _("Name"),
                                       "autocomplete": "off"}),
     )
 

@@ -173,9 +173,12 @@ class MatchState:
 
     @property
     def short_sides(self) -> list[tuple[str, str]]:
-        """(short label, full name) per side for narrow columns: first names ("Ann & Cor")."""
-        return [(" & ".join(part.split()[0] for part in side.split(" & ") if part.split()),
-                 side) for side in self.sides]
+        """(short label, full name) per side for narrow columns: first names ("Ann & Cor"),
+        the full name where two sides would read the same ("Gast Bep", "Gast Johan")."""
+        short = [" & ".join(part.split()[0] for part in side.split(" & ") if part.split())
+                 for side in self.sides]
+        return [(label if short.count(label) == 1 else side, side)
+                for label, side in zip(short, self.sides, strict=True)]
 
 
 def match_state(table: Table, *, seats: list[Seat] | None = None,

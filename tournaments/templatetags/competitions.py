@@ -1,4 +1,4 @@
-"""Template tags: the club's current competitions (for the club home page)."""
+"""Template tags: tonight's evenings and the club's current competitions (club home page)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,17 @@ from typing import Any
 from django import template
 from django.utils import timezone
 
-from ..selectors.competitions import current_competitions
+from ..selectors.competitions import current_competitions, evenings_tonight
 
 register = template.Library()
 
 
-@register.inclusion_tag("tournaments/includes/current_competitions.html")
-def club_current_competitions(club: Any) -> dict[str, Any]:
+@register.inclusion_tag("tournaments/includes/current_competitions.html", takes_context=True)
+def club_current_competitions(context: Any, club: Any) -> dict[str, Any]:
+    today = timezone.localdate()
+    user = context.get("user")
     return {
         "club": club,
-        "competitions": list(current_competitions(club=club, today=timezone.localdate())),
+        "tonight": evenings_tonight(club=club, today=today, user=user),
+        "competitions": list(current_competitions(club=club, today=today)),
     }

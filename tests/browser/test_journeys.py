@@ -107,6 +107,26 @@ def test_admin_checks_members_in_draws_round_one_and_downloads_the_sheets(
         for name in NAMES:
             assert name in text
 
+    with step("asked before drawing round 2 while round 1 plays"):
+        asked: list[str] = []
+
+        def dismiss(dialog: Any) -> None:
+            asked.append(dialog.message)
+            dialog.dismiss()
+
+        page.once("dialog", dismiss)
+        page.get_by_role("button", name="Draw round 2").click()
+        expect(page.get_by_role("region", name="Round 1")).to_be_visible()
+        assert asked == ["2 tables of round 1 have not finished. Draw the next round anyway?"]
+        assert evening.rounds.count() == 1  # cancelled: nothing drawn
+
+    with step("asked before closing the evening"):
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.get_by_role("button", name="Close the evening").click()
+        expect(page.get_by_role("button", name="Reopen the evening")).to_be_visible()
+        evening.refresh_from_db()
+        assert evening.status == EveningStatus.CLOSED
+
 
 def _fill_jokeren(page: Any, penalties: dict[str, int]) -> None:
     for side, value in penalties.items():

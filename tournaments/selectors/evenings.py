@@ -67,6 +67,11 @@ class RoundView:
     tables: list[TableView] = field(default_factory=list)
     has_scores: bool = False
 
+    @property
+    def unfinished(self) -> int:
+        """Tables still to play (not started or in progress)."""
+        return sum(1 for t in self.tables if t.status in ("not_started", "in_progress"))
+
 
 def score_url_maker(club: Club) -> Any:
     """A function table pk -> score entry URL, or always None while that page does not exist."""

@@ -305,7 +305,7 @@ def test_standings_page_shows_each_row_as_the_member_reads_it(season, client_for
     # rank, name, total, evenings, wins, best, average, then evening 1 and evening 2
     assert rows[0].startswith('><td>1</td><td>Bob</td><td class="num"><strong>120</strong>'
                               '</td><td class="num">2</td><td class="num">1</td>'
-                              '<td class="num">20</td><td class="num">60.0</td>'
+                              '<td class="num">20</td><td class="num">60,0</td>'
                               '<td class="num">100</td><td class="num">20</td></tr>')
     assert rows[1].startswith('><td>2</td><td>Ann</td><td class="num"><strong>130</strong>')
     # one evening played: not qualified, no rank; the missed evening scored by the rule, marked
@@ -316,3 +316,17 @@ def test_standings_page_shows_each_row_as_the_member_reads_it(season, client_for
     assert ('<td class="num absent" title="Afwezig: score volgens de afwezigheidsregel">150</td>'
             in cor)
     assert '<td class="num"><strong>220</strong>' in cor
+
+
+def test_averages_use_the_languages_decimal_sign() -> None:
+    from fractions import Fraction
+
+    from django.utils import translation
+
+    from tournaments.selectors.standings import _round_display
+
+    with translation.override("nl"):
+        assert _round_display(Fraction(403, 2)) == "201,5"
+        assert _round_display(Fraction(1, 20)) == "0,1"  # 0.05 rounds half up
+    with translation.override("en"):
+        assert _round_display(Fraction(403, 2)) == "201.5"

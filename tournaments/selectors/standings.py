@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, Sum
+from django.utils.formats import number_format
 
 from clubmanager.models import Member
 
@@ -69,9 +70,10 @@ class StandingRow:
 
 
 def _round_display(value: Fraction) -> str:
+    """One decimal, rounded half up, with the active language's decimal sign (201,5 in Dutch)."""
     shown = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
         Decimal("0.1"), rounding=ROUND_HALF_UP)
-    return str(shown)
+    return number_format(shown, decimal_pos=1)
 
 
 def round_half_up(value: Fraction) -> int:

@@ -166,6 +166,20 @@ class MatchState:
         return bool(self.evaluation.get("finished"))
 
     @property
+    def numbers_by_side(self) -> list[tuple[str, list[tuple[int, bool]], int]]:
+        """High Five 1959: per side its numbers in order, each with whether it is struck, and
+        its crosses (from the engine's state)."""
+        rows = []
+        for side, entry in (self.state or {}).items() if isinstance(self.state, dict) else ():
+            if not isinstance(entry, dict):
+                continue
+            numbers = [(n, True) for n in entry.get("struck", [])]
+            numbers += [(n, False) for n in entry.get("open", [])]
+            numbers.sort(key=lambda item: (item[0], not item[1]))
+            rows.append((side, numbers, int(entry.get("crosses", 0))))
+        return rows
+
+    @property
     def total_cells(self) -> list[tuple[str, str, str, str]]:
         """Per side as shown in the totals: place, side, points, competition points."""
         return [(_text(r.place), r.side, _text(r.points), _text(r.competition_points))

@@ -38,7 +38,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, Sum
+from django.db.models import Count, F, Prefetch, Q, Sum
 from django.utils.formats import number_format
 
 from clubmanager.models import Member
@@ -238,7 +238,7 @@ def evening_results(evening: Evening) -> EveningResults:
         .select_related("round")
         .prefetch_related(Prefetch(
             "seats", queryset=Seat.objects.select_related("participant__member")
-            .order_by("position")))
+            .order_by(F("place").asc(nulls_last=True), "position")))  # as a result reads
         .order_by("round__number", "number")
     )
     rounds: dict[int, tuple[Any, list[Table]]] = {}

@@ -78,11 +78,14 @@ TILE = re.compile(r"^(10|[2-9AJQK])[CSHD]$|^\*$")
 
 
 def vocabulary(key):
-    """Strings a document of this game may hold that are not side names."""
-    words = set()
+    """Strings a document of this game may hold that are not side names (renaming a side
+    renames every equal string, keys included)."""
+    words = {"game", "sides", "hands", "options"}
 
     def collect(described):
         for item in described:
+            if item.get("name"):  # option and field names are keys of the document
+                words.add(str(item["name"]))
             words.update(str(c) for c in item.get("choices", []))
             collect(item.get("fields", []))
             if "item" in item:

@@ -55,21 +55,31 @@ def _club_and_role(user: Any, slug: str) -> tuple[Club, str] | None:
     return found.club, found.role
 
 
-def club_view(min_role: str) -> Callable[[View], View]:
+def _check_min_role(min_role: str) -> None:
     if min_role not in Role.values:
         raise ValueError(f"unknown role {min_role!r}")
+
+
+def _admit(request: HttpRequest, found: tuple[Club, str | None] | None, min_role: str) -> None:
+    """The answer every club page gives: 404 without a role in the club (its existence is not
+    revealed), 403 for a role below ``min_role``; otherwise ``request.club`` and
+    ``request.club_role`` are set."""
+    if found is None or found[1] is None:
+        raise Http404("No such club")
+    if not Role.at_least(found[1], min_role):
+        raise PermissionDenied
+    request.club, request.club_role = found  # type: ignore[attr-defined]
+
+
+def club_view(min_role: str) -> Callable[[View], View]:
+    _check_min_role(min_role)
 
     def decorator(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponse:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            found = _club_and_role(request.user, club)
-            if found is None:
-                raise Http404("No such club")
-            request.club, request.club_role = found  # type: ignore[attr-defined]
-            if not Role.at_least(request.club_role, min_role):  # type: ignore[attr-defined]
-                raise PermissionDenied
+            _admit(request, _club_and_role(request.user, club), min_role)
             return view(request, *args, **kwargs)
 
         wrapper.club_min_role = min_role  # type: ignore[attr-defined]
@@ -85,8 +95,7 @@ def club_object_view(min_role: str, load: Loader) -> Callable[[View], View]:
     """``load(user_id=…, club_slug=…, pk=…)`` returns ``(club, role or None, object)``, or None
     when the club has no such object (then the answer is club_view's: 404 without a role in the
     club, 403 for a role too low, else 404 for the object)."""
-    if min_role not in Role.values:
-        raise ValueError(f"unknown role {min_role!r}")
+    _check_min_role(min_role)
 
     def decorator(view: View) -> View:
         @wraps(view)
@@ -96,21 +105,11 @@ def club_object_view(min_role: str, load: Loader) -> Callable[[View], View]:
             if not user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             found = load(user_id=user.pk, club_slug=club, pk=pk)
-            if found is None:  # rare: answer as club_view and then the view would
-                known = _club_and_role(user, club)
-                if known is None:
-                    raise Http404("No such club")
-                if not Role.at_least(known[1], min_role):
-                    raise PermissionDenied
+            if found is None:  # rare: the club's answer first, as club_view and then the view
+                _admit(request, _club_and_role(user, club), min_role)
                 raise Http404("No such object in this club")
             club_obj, role, obj = found
-            if user.is_superuser:
-                role = Role.ADMIN
-            if role is None:
-                raise Http404("No such club")
-            if not Role.at_least(role, min_role):
-                raise PermissionDenied
-            request.club, request.club_role = club_obj, role  # type: ignore[attr-defined]
+            _admit(request, (club_obj, Role.ADMIN if user.is_superuser else role), min_role)
             return view(request, obj, *args, **kwargs)
 
         wrapper.club_min_role = min_role  # type: ignore[attr-defined]

@@ -81,17 +81,19 @@ class Columns:
             self._converters[connection] = found
         return found
 
-    def build(self, row: Sequence[Any], start: int, using: str = DEFAULT_DB_ALIAS) -> Any:
+    def build(self, row: Sequence[Any], start: int,
+              connection: BaseDatabaseWrapper | None = None) -> Any:
         """The instance in ``row[start:start + len(self)]``; None when its primary key is NULL
-        (nothing matched an outer join)."""
+        (nothing matched an outer join). ``connection``: the one the row came from (default:
+        this thread's), passed by callers that build many instances."""
         values = list(row[start:start + len(self.fields)])
         if values[self.pk_index] is None:
             return None
-        connection = db(using)
+        connection = connection or db()
         for index, column, converters in self._converters_for(connection):
             for converter in converters:
                 values[index] = converter(values[index], column, connection)
-        return self.model.from_db(using, self.attnames, values)
+        return self.model.from_db(connection.alias, self.attnames, values)
 
 
 def fetch(sql: str, params: Sequence[Any], using: str = DEFAULT_DB_ALIAS) -> list[Any]:

@@ -8,13 +8,12 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from clubmanager.models import Club, ClubRole, Member
-from clubmanager.rows import Columns, fetch, name
+from clubmanager.rows import Columns, db, fetch, name
 
 from ..matches import evaluate_entries, sides_of
 from ..messages import choice_label
@@ -50,13 +49,14 @@ def table_access(*, user_id: int, club_slug: str, pk: int) -> tuple[Club, str | 
     """The table ``pk`` of the club ``club_slug`` with its round, evening, competition, club
     and confirmer, and the user's role in that club (None without one), in one query; None
     when the club has no such table."""
-    rows = fetch(_table_sql(connection.vendor), [user_id, pk, club_slug])
+    conn = db()
+    rows = fetch(_table_sql(conn.vendor), [user_id, pk, club_slug])
     if not rows:
         return None
     row = rows[0]
     objects, start = [], 0
     for columns in _TABLE:
-        objects.append(columns.build(row, start))
+        objects.append(columns.build(row, start, conn))
         start += len(columns)
     table, round_, evening, competition, club, confirmer = objects
     competition.club = club
@@ -98,17 +98,18 @@ def table_in_club(club: Club, pk: int) -> Table:
 def seats_and_hands(table: Table) -> tuple[list[Seat], list[Hand]]:
     """The table's seats (by position, with ``participant__member``) and hands (by number):
     what a save checks and evaluates, and what the table page shows (2 queries)."""
+    conn = db()
     seat, participant, member = _SEAT
     seats = []
-    for row in fetch(_seats_sql(connection.vendor), [table.pk]):
-        one = seat.build(row, 0)
-        one.participant = participant.build(row, len(seat))
-        one.participant.member = member.build(row, len(seat) + len(participant))
+    for row in fetch(_seats_sql(conn.vendor), [table.pk]):
+        one = seat.build(row, 0, conn)
+        one.participant = participant.build(row, len(seat), conn)
+        one.participant.member = member.build(row, len(seat) + len(participant), conn)
         one.table = table
         seats.append(one)
     hands = []
-    for row in fetch(_hands_sql(connection.vendor), [table.pk]):
-        hand = _HAND.build(row, 0)
+    for row in fetch(_hands_sql(conn.vendor), [table.pk]):
+        hand = _HAND.build(row, 0, conn)
         hand.table = table
         hands.append(hand)
     return seats, hands

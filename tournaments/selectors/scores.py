@@ -138,7 +138,6 @@ class SideRow:
     adjusted: int = 0
 
 
-
 @dataclass
 class HandRow:
     hand: Hand
@@ -170,8 +169,9 @@ class MatchState:
     def numbers_by_side(self) -> list[tuple[str, list[tuple[int, bool]], int]]:
         """High Five 1959: per side its numbers in order, each with whether it is struck, and
         its crosses (from the engine's state)."""
+        state = self.state if isinstance(self.state, dict) else {}
         rows = []
-        for side, entry in (self.state or {}).items() if isinstance(self.state, dict) else ():
+        for side, entry in state.items():
             if not isinstance(entry, dict):
                 continue
             numbers = [(n, True) for n in entry.get("struck", [])]

@@ -311,13 +311,17 @@ def _update_seats(seats: Sequence[Seat]) -> None:
     rows as ``bulk_update`` without building a CASE expression per column."""
     if not seats:
         return
-    meta = Seat._meta
-    q = connection.ops.quote_name
-    columns = [meta.get_field(name).column for name in ("points", "competition_points", "place")]
-    sql = "UPDATE {} SET {} WHERE {} = %s".format(  # noqa: S608 (names from the model)
-        q(meta.db_table), ", ".join(f"{q(c)} = %s" for c in columns), q(meta.pk.column))
     with connection.cursor() as cursor:
-        cursor.executemany(sql, [(s.points, s.competition_points, s.place, s.pk) for s in seats])
+        cursor.executemany(_seats_sql(connection.vendor),
+                           [(s.points, s.competition_points, s.place, s.pk) for s in seats])
+
+
+@cache
+def _seats_sql(vendor: str) -> str:
+    points, competition_points, place, pk = (
+        rows.name(Seat, f) for f in ("points", "competition_points", "place", "id"))
+    return (f"UPDATE {rows.name(Seat)} SET {points} = %s, {competition_points} = %s, "  # noqa: S608
+            f"{place} = %s WHERE {pk} = %s")
 
 
 def _write(table: Table, seats: list[Seat], evaluation: dict[str, Any], hand_count: int) -> None:

@@ -252,6 +252,14 @@ def test_evening_results_pdf_lists_every_table_and_the_evening_ranking(
     # The stored engine values of one seat appear on its line.
     seat = seats.first()
     assert re.search(rf"{re.escape(seat.participant.name)}.{{0,40}}\b{seat.points}\b", text, re.S)
+    # Each table reads as a result, by place (as on the evening's results page).
+    for table in evening.rounds.first().tables.all():
+        by_place = [s.participant.name for s in sorted(
+            table.seats.select_related("participant__member"),
+            key=lambda s: (s.place is None, s.place or 0, s.position))]
+        block = text.index(f"Table {table.number} (", text.index("Round 1"))
+        found = [text.index(name, block) for name in by_place]
+        assert found == sorted(found), by_place
 
 
 def test_standings_pdf_shows_every_member_with_total(small_season: Any, client_for: Any,

@@ -14,12 +14,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Table as Grid
 
 from scoring import GAMES
 
-from ..models import Competition, Evening
-from ..selectors.exports import TableData
+from ..models import Competition, Evening, Table
+from ..selectors.standings import EveningResults
 from .layout import Styles, build_pdf, content_width, fonts_for, format_date, grid_style
 
 
@@ -53,14 +54,16 @@ def _title(styles: Styles, text: str, sub: str) -> list[Flowable]:
             styles.p(sub, styles.subtitle), Spacer(1, 4 * mm)]
 
 
-def evening_results_pdf(evening: Evening, tables: Sequence[TableData],
-                        ranking: Sequence[Any]) -> bytes:
-    """The evening: its ranking (``evening_results``) and every table's result, by round."""
+def evening_results_pdf(evening: Evening, results: EveningResults) -> bytes:
+    """The evening as its results page shows it (``evening_results``): the ranking, then every
+    table's result by round, each table by place."""
     competition = evening.competition
     club = competition.club
+    ranking = results.overall
+    tables = [table for _round, round_tables in results.rounds for table in round_tables]
     with override(club.language):
         texts = [club.name, competition.name] + [s.participant.name for t in tables
-                                                 for s in t.seats]
+                                                 for s in t.seats.all()]
         texts += [str(_value(r, "name") or "") for r in ranking]
         styles = Styles(fonts_for(texts))
         width = content_width()
@@ -79,26 +82,25 @@ def evening_results_pdf(evening: Evening, tables: Sequence[TableData],
                     styles.p(_number(_value(row, "total", "points", "competition_points")),
                              styles.cell_right),
                 ])
-            table = Table(rows, colWidths=[16 * mm, width - 76 * mm, 30 * mm, 30 * mm],
-                          repeatRows=1)
-            table.setStyle(grid_style(1))
-            story += [table, Spacer(1, 5 * mm)]
+            grid = Grid(rows, colWidths=[16 * mm, width - 76 * mm, 30 * mm, 30 * mm],
+                        repeatRows=1)
+            grid.setStyle(grid_style(1))
+            story += [grid, Spacer(1, 5 * mm)]
         current_round = None
-        for data in tables:
-            round_number = data.table.round.number
+        for table in tables:
+            round_number = table.round.number
             if round_number != current_round:
                 current_round = round_number
                 story.append(styles.p(_("Round %(number)s") % {"number": round_number},
                                       styles.heading))
-            story.append(KeepTogether(_table_block(styles, data, width)))
+            story.append(KeepTogether(_table_block(styles, table, width)))
         if not tables:
             story.append(styles.p(_("No tables have been played this evening.")))
         return build_pdf(story, title=f"{competition.name}: {title}", fonts=styles.fonts,
                          footer=f"{club.name} · {competition.name} · {title}")
 
 
-def _table_block(styles: Styles, data: TableData, width: float) -> list[Flowable]:
-    table = data.table
+def _table_block(styles: Styles, table: Table, width: float) -> list[Flowable]:
     if table.confirmed_at:
         status = _("confirmed")
     elif table.finished:
@@ -110,14 +112,14 @@ def _table_block(styles: Styles, data: TableData, width: float) -> list[Flowable
     heading = _("Table %(number)s (%(status)s)") % {"number": table.number, "status": status}
     rows: list[list[Any]] = [[styles.p(h, styles.head_cell) for h in (
         heading, _("Side"), _("Points"), _("Competition points"), _("Place"))]]
-    for seat in data.seats:
+    for seat in table.seats.all():
         rows.append([
             styles.p(seat.participant.name), styles.p(seat.side, styles.small),
             styles.p(seat.points, styles.cell_right),
             styles.p(seat.competition_points, styles.cell_right),
             styles.p(seat.place or "", styles.cell_center),
         ])
-    grid = Table(rows, colWidths=[width * 0.3, width * 0.3, width * 0.13, width * 0.17,
+    grid = Grid(rows, colWidths=[width * 0.3, width * 0.3, width * 0.13, width * 0.17,
                                   width * 0.1])
     grid.setStyle(grid_style(1))
     return [grid, Spacer(1, 3 * mm)]
@@ -157,7 +159,7 @@ def standings_pdf(competition: Competition, rows: Sequence[Any],
         fixed_widths = [12 * mm, 55 * mm, 22 * mm, 16 * mm, 14 * mm, 14 * mm, 16 * mm]
         rest = width - sum(fixed_widths)
         col = min(18 * mm, rest / len(shown)) if shown else 0
-        grid = Table(table_rows, colWidths=fixed_widths + [col] * len(shown), repeatRows=1)
+        grid = Grid(table_rows, colWidths=fixed_widths + [col] * len(shown), repeatRows=1)
         grid.setStyle(grid_style(1, extra))
         story.append(grid)
         if any(not r.qualified for r in rows):

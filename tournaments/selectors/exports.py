@@ -60,16 +60,6 @@ def round_tables(round_: Round) -> list[TableData]:
     return _table_data(Table.objects.filter(round=round_).order_by("number"))
 
 
-def evening_tables(evening: Evening, *, with_hands: bool = False) -> list[TableData]:
-    """Every table of the evening, in round and table order (2–3 queries)."""
-    tables = (
-        Table.objects.filter(round__evening=evening)
-        .select_related("round")
-        .order_by("round__number", "number")
-    )
-    return _table_data(tables, with_hands=with_hands)
-
-
 def season_evenings(competition: Competition) -> list[Evening]:
     return list(Evening.objects.filter(competition=competition).order_by("date"))
 

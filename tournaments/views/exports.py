@@ -28,7 +28,6 @@ from ..pdf import results
 from ..pdf.sheets import round_sheets_pdf
 from ..selectors.exports import (
     competition_is_empty,
-    evening_tables,
     round_tables,
     standings_and_evenings,
 )
@@ -182,9 +181,7 @@ def evening_results_pdf(request: HttpRequest, evening_id: int) -> HttpResponse:
         Evening.objects.select_related("competition__club"),
         pk=evening_id, competition__club=request.club,  # type: ignore[attr-defined]
     )
-    content = results.evening_results_pdf(
-        evening, evening_tables(evening), evening_results(evening).overall
-    )
+    content = results.evening_results_pdf(evening, evening_results(evening))
     name = slugify(f"{evening.competition.name} {evening.date}")
     return _download(content, PDF, f"{name}.pdf")
 

@@ -5,7 +5,8 @@ both] [--seconds 60] [--clients 50] [--workers 4]``.
 
 For each database it
 
-1. makes a fresh database (SQLite: a file in a temporary directory, WAL journal; PostgreSQL:
+1. makes a fresh database (SQLite: a file in a temporary directory, set up as the settings
+   set up any SQLite file: WAL, BEGIN IMMEDIATE; PostgreSQL:
    ``clubmanager_load_<pid>`` at 127.0.0.1:5432, dropped afterwards), migrates it and seeds a
    club with one Jokeren evening: 200 members, ``rounds`` rounds of 50 tables, 50 users with the
    scorekeeper role;
@@ -67,15 +68,11 @@ def seed(clients: int, rounds: int, out: Path) -> None:
 
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
-    from django.db import connection
 
     from clubmanager.models import Club, ClubRole, Member, Role
     from tournaments.matches import assign_sides
     from tournaments.models import Competition, Evening, Participant, Round, Seat, Table
 
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
-            cursor.execute("PRAGMA journal_mode=WAL")
     club = Club.objects.create(name="Belasting", slug=CLUB)
     hashed = make_password(PASSWORD)
     User = get_user_model()
@@ -362,8 +359,8 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
         _pg_admin(f'CREATE DATABASE "{pg_name}"')
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_DEBUG": "0",
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_LOG_LEVEL": "WARNING",
-           "DJANGO_DB_CONN_MAX_AGE": "60" if db == "postgres" else "0"}
+           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_LOG_LEVEL": "WARNING"}
+    env.pop("DJANGO_DB_CONN_MAX_AGE", None)  # the production default, as under make run
     server = None
     try:
         def manage(*cmd: str) -> None:

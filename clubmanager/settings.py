@@ -126,10 +126,26 @@ DATABASES = {
     "default": dj_database_url.config(
         env="DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("DJANGO_DB_CONN_MAX_AGE", 0),
+        # Production keeps a connection per worker for a minute (a PostgreSQL connect costs
+        # more than a whole save); the development server starts a thread per request, where
+        # a kept connection would only pile up (Django's advice), so there it is 0.
+        conn_max_age=env_int("DJANGO_DB_CONN_MAX_AGE", 0 if DEBUG else 60),
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A club evening on one laptop: the TV screen, the standings and the phones read while
+    # scorekeepers save. WAL lets readers and the one writer pass each other; IMMEDIATE takes
+    # the write lock at BEGIN, so a transaction that reads first waits its turn (up to
+    # ``timeout`` seconds) instead of failing with "database is locked" when it comes to
+    # write. synchronous stays FULL (SQLite's default): a hand the scorekeeper saw saved
+    # survives a power cut.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -88,3 +88,27 @@ def test_no_secret_is_committed() -> None:
     ).stdout.split()
     assert ".secret_key" not in tracked
     assert not any(name.endswith((".env", ".sqlite3")) for name in tracked)
+
+
+def test_sqlite_file_database_is_set_up_for_a_busy_evening(tmp_path: Path) -> None:
+    """Readers pass the writer (WAL), a write transaction takes its lock when it begins
+    (IMMEDIATE) and waits for it, and production keeps its connections."""
+    database = tmp_path / "club.sqlite3"
+    script = (
+        "from django.conf import settings; from django.db import connection\n"
+        "with connection.cursor() as c:\n"
+        "    c.execute('PRAGMA journal_mode'); print(c.fetchone()[0])\n"
+        "    c.execute('PRAGMA synchronous'); print(c.fetchone()[0])\n"
+        "print(connection.transaction_mode)\n"
+        "print(settings.DATABASES['default']['CONN_MAX_AGE'])"
+    )
+    result = manage("shell", "-c", script, DATABASE_URL=f"sqlite:///{database}",
+                    DJANGO_DEBUG="0", DJANGO_SECRET_KEY="k" * 50)
+    assert result.returncode == 0, result.stderr
+    journal, synchronous, mode, max_age = result.stdout.split()[-4:]
+    assert journal == "wal"
+    assert synchronous == "2"  # FULL: a saved hand survives a power cut
+    assert mode == "IMMEDIATE"
+    assert max_age == "60"
+    # The development server (DEBUG on) opens a connection per request thread.
+    assert setting("DATABASES['default']['CONN_MAX_AGE']", DJANGO_DEBUG="1") == "0"

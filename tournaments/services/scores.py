@@ -164,9 +164,11 @@ T = TypeVar("T")
 
 def _retry_when_locked(func: Callable[..., T]) -> Callable[..., T]:
     """SQLite allows one writer: a save that meets another's open write transaction gets
-    "database is locked". Outside an enclosing transaction, try again for a few seconds; the
-    retry then sees the other's version and raises TableChanged. (PostgreSQL waits on the
-    row lock instead and never gets here.)"""
+    "database is locked" where SQLite does not wait itself (a file database configured as in
+    the settings waits at BEGIN IMMEDIATE; an in-memory shared-cache one, as in the tests,
+    never waits). Outside an enclosing transaction, try again for a few seconds; the retry
+    then sees the other's version and raises TableChanged. (PostgreSQL waits on the row lock
+    instead and never gets here.)"""
 
     @wraps(func)
     def wrapper(**kwargs: Any) -> T:

@@ -28,8 +28,9 @@ def _jokeren(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
             values = [v if v or i == values.index(0) else 7 for i, v in enumerate(values)]
         shift = variant % n
         values = values[shift:] + values[:shift]
-        if deal == len(base) - 1:  # out at once: every loser at least 31, 154 for three
-            values = [0 if v == 0 else max(v, 31) + 15 * variant for v in values]
+        if deal == len(base) - 1:  # out at once: every loser at least 31, 154 for three;
+            # up to 167 (more than 13 cards: a warning), never more than the 106 cards' 792
+            values = [0 if v == 0 else max(v, 31) + 15 * (variant % 8) for v in values]
             if sum(values) < {2: 31, 3: 82, 4: 154}[n]:
                 values = [0 if v == 0 else 60 for v in values]
         hands.append({"penalties": dict(zip(sides, values, strict=True))})

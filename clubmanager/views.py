@@ -4,6 +4,7 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -24,6 +25,19 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(
         request, "clubmanager/home.html", {"clubs": selectors.clubs_for_user(request.user)}
     )
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login; without a ``next`` page, someone with one club lands on that club's
+    page (tonight's table one tap away) instead of a list of one."""
+
+    redirect_authenticated_user = True
+
+    def get_default_redirect_url(self) -> str:
+        clubs = selectors.clubs_for_user(self.request.user)
+        if len(clubs) == 1:
+            return clubs[0][0].get_absolute_url()
+        return super().get_default_redirect_url()
 
 
 @club_view(Role.MEMBER)

@@ -285,6 +285,9 @@ def test_user_of_another_club_is_refused(
     with step("log in"):
         page.goto(reverse("login"))
         log_in(page, other_admin_user.username)
+        # Their one club's page (theirs only), and their list of clubs without ours.
+        expect(page.get_by_role("heading", level=1)).to_have_text("Ons Genoegen")
+        page.goto(reverse("home"))
         expect(page.get_by_role("heading", name="My clubs")).to_be_visible()
         expect(page.get_by_role("link", name=re.compile(club.name))).to_have_count(0)
     for name, pk in (("tournaments:table_scores", jokeren_table.pk),

@@ -24,13 +24,26 @@ def login(client: Client, username: str, password: str) -> Any:
 def test_login_and_logout(client: Client, member_user: Any, club: Any) -> None:
     response = login(client, "hv-lid", PASSWORD)
     assert response.status_code == 302
-    assert response["Location"] == reverse("home")
+    # One club: straight to that club's page, not a list of one.
+    assert response["Location"] == reverse("clubmanager:club_home", kwargs={"club": club.slug})
     assert club.name in client.get(reverse("home")).content.decode()
     assert client.get(reverse("logout")).status_code == 405  # logout is a POST (CSRF-safe)
     assert client.post(reverse("logout")).status_code == 302
     assert (
         client.get(reverse("clubmanager:club_home", kwargs={"club": club.slug})).status_code == 302
     )
+
+
+def test_login_with_several_clubs_lands_on_the_list(client: Client, member_user: Any,
+                                                    club: Any) -> None:
+    from clubmanager.models import Club, ClubRole, Role
+
+    other = Club.objects.create(name="De Troefkaart", slug="troefkaart")
+    ClubRole.objects.create(user=member_user, club=other, role=Role.MEMBER)
+    response = login(client, "hv-lid", PASSWORD)
+    assert response["Location"] == reverse("home")
+    page = client.get(reverse("home")).content.decode()
+    assert club.name in page and other.name in page
 
 
 def test_login_returns_to_the_page_asked_for(client: Client, member_user: Any, club: Any) -> None:

@@ -36,7 +36,6 @@ from typing import Any, TypeVar
 
 from django.core.exceptions import PermissionDenied
 from django.db import OperationalError, connection, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from clubmanager import rows
@@ -191,13 +190,35 @@ def _retry_when_locked(func: Callable[..., T]) -> Callable[..., T]:
     return wrapper
 
 
+def _claim_version(table_pk: int, expected_version: int, counts: Table | None = None) -> bool:
+    """``UPDATE table SET version = version + 1 WHERE id AND version = expected``: the version
+    check and the table's write lock in one statement; True if it matched. With ``counts`` (an
+    add, evaluated before its transaction) the same statement also writes that table's
+    ``hand_count`` and ``finished``."""
+    connection = rows.db()
+    params: list[Any] = [table_pk, expected_version]
+    if counts is not None:
+        finished = Table._meta.get_field("finished").get_db_prep_save(counts.finished,
+                                                                       connection)
+        params = [counts.hand_count, finished, *params]
+    with connection.cursor() as cursor:
+        cursor.execute(_claim_sql(connection.vendor, counts is not None), params)
+        return cursor.rowcount == 1
+
+
+@cache
+def _claim_sql(vendor: str, with_counts: bool) -> str:
+    version, count, finished, pk = (rows.name(Table, f) for f in
+                                    ("version", "hand_count", "finished", "id"))
+    also = f", {count} = %s, {finished} = %s" if with_counts else ""
+    return (f"UPDATE {rows.name(Table)} SET {version} = {version} + 1{also} "  # noqa: S608
+            f"WHERE {pk} = %s AND {version} = %s")
+
+
 def _claim(table_pk: int, expected_version: int) -> Table:
     """The version check and the table's write lock in one statement (the transaction's first
     write, so SQLite takes its write lock before reading anything)."""
-    claimed = Table.objects.filter(pk=table_pk, version=expected_version).update(
-        version=F("version") + 1
-    )
-    if not claimed:
+    if not _claim_version(table_pk, expected_version):
         raise TableChanged(Table.objects.filter(pk=table_pk).first()
                            or Table(pk=table_pk, version=-1))
     return (
@@ -338,25 +359,6 @@ def _save_hand(hand: Hand, by: Any, reason: str) -> None:
     hand.save()
 
 
-def _claim_version(table: Table, expected_version: int) -> bool:
-    """``UPDATE table SET version = version + 1, hand_count, finished WHERE id AND version =
-    expected``: the version check and the table's write lock in one statement."""
-    connection = rows.db()
-    sql = _claim_sql(connection.vendor)
-    finished = Table._meta.get_field("finished").get_db_prep_save(table.finished, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [table.hand_count, finished, table.pk, expected_version])
-        return cursor.rowcount == 1
-
-
-@cache
-def _claim_sql(vendor: str) -> str:
-    version, count, finished, pk = (rows.name(Table, f) for f in
-                                    ("version", "hand_count", "finished", "id"))
-    return (f"UPDATE {rows.name(Table)} SET {version} = {version} + 1, {count} = %s, "  # noqa: S608
-            f"{finished} = %s WHERE {pk} = %s AND {version} = %s")
-
-
 @cache
 def _historical_hand() -> Any:
     """simple-history's model of the hands' history (``Hand.history`` builds a manager class
@@ -461,7 +463,7 @@ def hand_add_saved(
     )
     apply_entries(table, seats, evaluation, len(entries))
     with transaction.atomic():
-        if not _claim_version(table, expected_version):
+        if not _claim_version(table.pk, expected_version, counts=table):
             raise TableChanged(_read(table.pk)[0])
         _insert_hand(new, by, new.adjusted_reason or "added")
         _update_seats(seats)

@@ -15,7 +15,7 @@ For each database it
    login form, then for ``--seconds``: GET the table page (version and CSRF token as a browser
    reads them), POST the next deal the way htmx does (``HX-Request``, ``X-CSRFToken``). A match
    of 7 deals finished, the scorekeeper moves to their table in the next round;
-4. checks the database: every acknowledged hand ("Hand N saved.") is stored exactly once with the
+4. checks the database: every acknowledged hand ("Deal N saved.") is stored exactly once with the
    data sent, no hand is stored that was not sent, each seat's stored integers equal a fresh
    ``scoring.evaluate`` of the table's hands, and the standings selector's totals equal a
    recomputation from those evaluations;
@@ -325,7 +325,7 @@ class Scorekeeper(threading.Thread):
                     continue
                 with self.stats.lock:
                     self.stats.save.append(elapsed)
-            if status == 200 and f"Hand {number} saved." in text:
+            if status == 200 and f"Deal {number} saved." in text:
                 with self.stats.lock:
                     self.stats.acknowledged.append((table, number, deal))
             elif status == 200 and "just changed by someone else" in text:

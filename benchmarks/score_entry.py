@@ -91,7 +91,7 @@ def main() -> dict[str, float]:
         for number, post in enumerate(posts, start=1):  # untimed: the query log costs time
             with CaptureQueriesContext(connection) as captured:
                 status, content = browser.post(url, post)
-            assert status == 200 and f"Hand {number} saved".encode() in content, content[:500]
+            assert status == 200 and f"Deal {number} saved".encode() in content, content[:500]
             queries[number] = len(captured)
         for index, table in enumerate(timed):
             url, posts = _posts(club, table)
@@ -99,7 +99,7 @@ def main() -> dict[str, float]:
                 start = time.perf_counter()
                 status, content = browser.post(url, post)
                 real.append(time.perf_counter() - start)
-                assert status == 200 and f"Hand {number} saved".encode() in content, \
+                assert status == 200 and f"Deal {number} saved".encode() in content, \
                     content[:500]
                 start = time.perf_counter()
                 status, content = browser.post(bare_url, {"name": f"g{index}-{number}"})

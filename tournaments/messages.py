@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-__all__ = ["MESSAGES", "choice_label", "field_label", "issue_message"]
+__all__ = ["MESSAGES", "choice_label", "field_label", "issue_message", "record_text"]
 
 
 # -- labels -------------------------------------------------------------------------------
@@ -110,6 +111,33 @@ def choice_label(value: Any) -> str:
     if isinstance(value, str) and value in CHOICE_LABELS:
         return str(CHOICE_LABELS[value])
     return "" if value is None else str(value)
+
+
+# -- what one entry of a match is called ----------------------------------------------------
+# Each game's own word, as its rule text and its players use it: a Jokeren deal ("spel"), a
+# High Five 1959 round ("ronde"), a Big Five or French HIGH FIVE game ("partij"), a HIGH FIVE!
+# tiles turn ("beurt"). The score pages, messages and sheets use it instead of "hand".
+RECORD_NOUNS: dict[str, tuple[Any, Any]] = {
+    "jokeren": (pgettext_lazy("one entry of a match", "deal"),
+                pgettext_lazy("entries of a match", "deals")),
+    "high_five_1959": (pgettext_lazy("one entry of a match", "round"),
+                       pgettext_lazy("entries of a match", "rounds")),
+    "big_five": (pgettext_lazy("one entry of a match", "game"),
+                 pgettext_lazy("entries of a match", "games")),
+    "high_five_crowns": (pgettext_lazy("one entry of a match", "game"),
+                         pgettext_lazy("entries of a match", "games")),
+    "high_five_tiles": (pgettext_lazy("one entry of a match", "turn"),
+                        pgettext_lazy("entries of a match", "turns")),
+}
+
+
+def record_text(game: str, sentence: str, **params: Any) -> str:
+    """``sentence`` (already translated, with ``%(record)s`` and/or ``%(records)s``) for
+    ``game``'s word for an entry, capitalised when it starts with it: "Deal 4 saved.",
+    "Ronde 4 opgeslagen."."""
+    one, many = RECORD_NOUNS.get(game, (pgettext_lazy("one entry of a match", "entry"),
+                                        pgettext_lazy("entries of a match", "entries")))
+    return capfirst(sentence % {"record": one, "records": many, **params})
 
 
 # -- formatting helpers ---------------------------------------------------------------------

@@ -143,7 +143,7 @@ def test_scorekeeper_on_a_phone_enters_a_whole_jokeren_round(
     with step("log in"):
         page.goto(club_url("tournaments:table_scores", club, pk=jokeren_table.pk))
         log_in(page, scorekeeper_user.username)
-        expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+        expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()
         # phone-sized: the page does not scroll sideways
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"page is {width}px wide on a 390px phone"
@@ -153,20 +153,20 @@ def test_scorekeeper_on_a_phone_enters_a_whole_jokeren_round(
         page.get_by_label("Dirk", exact=True).press("Tab")  # the live check runs on change
         error = page.locator("#id-h-penalties-1-err")
         expect(error).to_contain_text("a penalty of 1 is impossible")
-        page.get_by_role("button", name="Save hand").click()
+        page.get_by_role("button", name="Save deal").click()
         expect(page.locator("#id-h-penalties-1-err")).to_contain_text("impossible")
-        expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+        expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()
         assert not Hand.objects.filter(table=jokeren_table).exists()
 
     for number, hand in enumerate(hands, start=1):
         with step(f"deal {number}"):
             _fill_jokeren(page, hand["penalties"])
-            page.get_by_role("button", name="Save hand").click()
-            expect(page.get_by_text(f"Hand {number} saved.")).to_be_visible()
+            page.get_by_role("button", name="Save deal").click()
+            expect(page.get_by_text(f"Deal {number} saved.")).to_be_visible()
             expect(page.locator(".hand-list tbody tr")).to_have_count(number)
 
     with step("match finished"):
-        expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+        expect(page.get_by_role("button", name="Save deal")).to_have_count(0)
         expect(page.get_by_text("All deals played.")).to_be_visible()
         stored = list(Hand.objects.filter(table=jokeren_table).order_by("number")
                       .values_list("data", flat=True))
@@ -196,7 +196,7 @@ def test_scorekeeper_on_a_phone_enters_a_high_five_match(
     with step("log in"):
         page.goto(club_url("tournaments:table_scores", club, pk=table.pk))
         log_in(page, scorekeeper_user.username)
-        expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+        expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
 
     for number, hand in enumerate(hands, start=1):
         with step(f"round {number}"):
@@ -217,8 +217,8 @@ def test_scorekeeper_on_a_phone_enters_a_high_five_match(
                         group.get_by_label(label, exact=True).fill(str(values[field]))
                 elif "hand" in values:
                     group.get_by_label("cards in hand", exact=True).fill(str(values["hand"]))
-            page.get_by_role("button", name="Save hand").click()
-            expect(page.get_by_text(f"Hand {number} saved.")).to_be_visible()
+            page.get_by_role("button", name="Save round").click()
+            expect(page.get_by_text(f"Round {number} saved.")).to_be_visible()
 
     with step("match finished"):
         table.refresh_from_db()
@@ -259,7 +259,7 @@ def test_member_reads_the_standings(
     with step("a member enters no scores"):
         page.goto(club_url("tournaments:table_scores", club, pk=jokeren_table.pk))
         expect(page.get_by_role("heading", name="Totals")).to_be_visible()
-        expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+        expect(page.get_by_role("button", name="Save deal")).to_have_count(0)
 
 
 def test_anyone_reads_the_public_standings_when_the_club_allows_it(
@@ -298,7 +298,7 @@ def test_user_of_another_club_is_refused(
             url = club_url(name, club, **({"pk": pk} if pk else {}))
             response = page.goto(url)
             assert response is not None and response.status == 404, (name, response.status)
-            expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+            expect(page.get_by_role("button", name="Save deal")).to_have_count(0)
             assert "Ann" not in page.content()
     with step("no posting either"):
         response = page.request.post(club_url("tournaments:hand_add", club, pk=jokeren_table.pk),
@@ -319,19 +319,19 @@ def test_two_phones_on_one_table_are_told_about_each_other(
         for page, user in ((first, scorekeeper_user), (second, second_keeper)):
             page.goto(url)
             log_in(page, user.username)
-            expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+            expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()
     with step("first saves"):
         _fill_jokeren(first, hands[0]["penalties"])
-        first.get_by_role("button", name="Save hand").click()
-        expect(first.get_by_text("Hand 1 saved.")).to_be_visible()
+        first.get_by_role("button", name="Save deal").click()
+        expect(first.get_by_text("Deal 1 saved.")).to_be_visible()
     with step("second is told, input kept"):
         _fill_jokeren(second, hands[1]["penalties"])
-        second.get_by_role("button", name="Save hand").click()
+        second.get_by_role("button", name="Save deal").click()
         expect(second.get_by_text("This table was just changed by someone else")).to_be_visible()
         expect(second.get_by_label("Bob", exact=True)).to_have_value(
             str(hands[1]["penalties"]["Bob"]))
         assert Hand.objects.filter(table=jokeren_table).count() == 1
     with step("second saves again"):
-        second.get_by_role("button", name="Save hand").click()
-        expect(second.get_by_text("Hand 2 saved.")).to_be_visible()
+        second.get_by_role("button", name="Save deal").click()
+        expect(second.get_by_text("Deal 2 saved.")).to_be_visible()
         assert [h.data for h in Hand.objects.filter(table=jokeren_table)] == hands[:2]

@@ -46,7 +46,7 @@ def test_typing_on_while_the_live_check_answers_is_not_lost(
     with step("open the table"):
         page.goto(reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": table.pk}))
         log_in(page, scorekeeper_user.username)
-        expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+        expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()
     typed = {"Ann": "0", "Bob": "45", "Cor": "12", "Dirk": "88"}
     with step("type the deal at a scorekeeper's pace on a slow network"):
         slow_phone_network(page)
@@ -60,7 +60,7 @@ def test_typing_on_while_the_live_check_answers_is_not_lost(
         shown = {name: page.get_by_label(name, exact=True).input_value() for name in typed}
         assert shown == typed, "the live check's answer overwrote what the scorekeeper typed"
     with step("and that is what is saved"):
-        page.get_by_role("button", name="Save hand").click()
-        expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
         assert Hand.objects.get(table=table).data == {
             "penalties": {name: int(v) for name, v in typed.items()}}

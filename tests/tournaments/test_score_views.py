@@ -114,7 +114,7 @@ def test_live_check_shows_the_rule_at_the_field(make_table, client_for, scorekee
 def test_live_check_waits_for_fields_not_filled_in_yet(game, make_table, client_for,
                                                        scorekeeper_user):
     # The scorekeeper has typed into the first field only: nothing is red yet, and the engine's
-    # "accepts this hand" is not shown for a hand that is not complete.
+    # "Accepted by the rules engine" is not shown for a hand that is not complete.
     table = make_table(game)
     client = client_for(scorekeeper_user)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
@@ -123,9 +123,9 @@ def test_live_check_waits_for_fields_not_filled_in_yet(game, make_table, client_
     post = {"version": 0, first: full[first]}
     body = client.post(url("hand_check", table), post, **HTMX).content.decode()
     assert "field-error" not in body, body[:3000]
-    assert "accepts this hand" not in body
+    assert "Accepted by the rules engine" not in body
     complete = client.post(url("hand_check", table), full, **HTMX).content.decode()
-    assert "accepts this hand" in complete
+    assert "Accepted by the rules engine" in complete
 
 
 def test_saving_with_an_empty_field_says_it_is_not_filled_in(make_table, client_for,
@@ -299,3 +299,35 @@ def test_saving_a_hand_runs_the_same_few_queries_for_hand_1_and_hand_7(
         counts.append(len(captured.captured_queries))
         table.refresh_from_db()
     assert table.finished and len(set(counts)) == 1, counts
+
+
+WORDS = {"jokeren": ("deal", "Spel"), "high_five_1959": ("round", "Ronde"),
+         "big_five": ("game", "Partij"), "high_five_crowns": ("game", "Partij"),
+         "high_five_tiles": ("turn", "Beurt")}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_game_calls_an_entry_by_its_own_word(game, make_table, client_for,
+                                                 scorekeeper_user):
+    """A Jokeren deal, a High Five round, a Big Five game, a tiles turn: the words on the
+    players' own score sheets, in English and in Dutch (the default); never "hand"."""
+    english, dutch = WORDS[game]
+    table = make_table(game)
+    client = client_for(scorekeeper_user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page_en = client.get(url("table_scores", table)).content.decode()
+    assert f'id="entry-h">{english.capitalize()} 1</h2>' in page_en
+    assert f'class="save">Save {english}</button>' in page_en
+    assert f'id="hands-h">{english.capitalize()}s <small' in page_en
+    assert f"No {english}s entered yet." in page_en
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
+    page = client.get(url("table_scores", table)).content.decode()
+    assert f'id="entry-h">{dutch} 1</h2>' in page
+    assert f'class="save">{dutch} opslaan</button>' in page
+    assert f"Nog geen {dutch.lower()}" in page
+    hand = complete_hands(game, sides_of(table.seats.all()))[0]
+    saved = client.post(url("hand_add", table), form_post(table, hand), **HTMX).content.decode()
+    assert f"{dutch} 1 opgeslagen." in saved
+    assert f'<span class="visually-hidden">{dutch} 1 wijzigen</span>' in saved
+    for text in (page_en, page, saved):
+        assert ">Hand" not in text and " hand " not in text.lower()

@@ -25,7 +25,13 @@ from django.utils.translation import gettext as _
 
 from scoring import GAMES
 
-from ..messages import choice_label, field_label, issue_message, missing_value_message
+from ..messages import (
+    choice_label,
+    field_label,
+    issue_message,
+    missing_value_message,
+    record_text,
+)
 
 PREFIX = "h-"
 _INT = re.compile(r"^[+-]?\d+$")
@@ -363,7 +369,8 @@ class HandForm:
             for issue in issues:
                 if hand is not None and issue.get("hand") not in (None, hand):
                     text = issue_message(issue, sides_display=self.display)
-                    text = _("Hand %(n)s: %(message)s") % {"n": issue.get("hand"), "message": text}
+                    text = record_text(self.game, _("%(record)s %(n)s: %(message)s"),
+                                       n=issue.get("hand"), message=text)
                     getattr(self, "general_" + attr).append(text)
                     continue
                 target = self._locate(issue)

@@ -21,7 +21,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 from scoring import GAMES, evaluate
 
 from ..matches import places_from_ranking, sides_of, table_document
-from ..messages import choice_label, issue_message
+from ..messages import choice_label, issue_message, record_text
 from ..models import Round
 from ..selectors.exports import TableData
 from .layout import (
@@ -412,10 +412,9 @@ def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool) -
     story += RENDERERS[table.game](sheet)
     if filled and evaluation["errors"]:
         story += [Spacer(1, 3 * mm), styles.p(
-            _("Not counted from hand %(hand)s on: %(message)s") % {
-                "hand": evaluation["errors"][0].get("hand") or 1,
-                "message": issue_message(evaluation["errors"][0]),
-            }, styles.small)]
+            record_text(table.game, _("Not counted from %(record)s %(n)s on: %(message)s"),
+                        n=evaluation["errors"][0].get("hand") or 1,
+                        message=issue_message(evaluation["errors"][0])), styles.small)]
     story += [Spacer(1, 10 * mm), KeepTogether(_signatures(styles, width))]
     return story
 

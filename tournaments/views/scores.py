@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from clubmanager.access import club_object_view, club_view
@@ -22,7 +23,7 @@ from clubmanager.models import Role
 
 from ..forms.hands import HandForm, adjusted_points_from
 from ..matches import evaluate_table, sides_of
-from ..messages import issue_message
+from ..messages import issue_message, record_text
 from ..models import Evening, Hand, Table
 from ..selectors.evenings import TABLE_STATUS
 from ..selectors.scores import (
@@ -77,19 +78,31 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
     slug = request.club.slug  # type: ignore[attr-defined]
     edit_urls = (_hand_edit_urls(slug, match.hands) if can_enter and open_
                  else ["" for _hand in match.hands])
+    game = table.game
+    change = _("Change %(record)s %(n)s")
     return {
         # Shown as prepared here (numbers as text, one reverse for all edit links): the match
         # region is rendered on every save.
         "hand_lines": [
             (str(row.hand.number), row.cells, url,
-             row.hand.adjusted_reason if row.hand.is_adjusted else "")
+             row.hand.adjusted_reason if row.hand.is_adjusted else "",
+             record_text(game, change, n=row.hand.number) if url else "")
             for row, url in zip(match.hand_rows, edit_urls, strict=True)
         ],
         "hand_count": len(match.hands),
         "status": table.status,
         "status_label": TABLE_STATUS[table.status],
-        "entry_heading": (_("Change hand %(n)s") % {"n": editing.number} if editing
-                          else _("Hand %(n)s") % {"n": len(match.hands) + 1}),
+        # The game's own word for an entry: deal, round, game or turn (messages.RECORD_NOUNS).
+        "records_heading": record_text(game, "%(records)s"),
+        "no_records": record_text(game, _("No %(records)s entered yet.")),
+        "save_label": record_text(game, _("Save %(record)s")),
+        "entry_heading": (record_text(game, change, n=editing.number) if editing else
+                          record_text(game, pgettext("heading", "%(record)s %(n)s"),
+                                      n=len(match.hands) + 1)),
+        "delete_label": (record_text(game, _("Delete %(record)s %(n)s"), n=editing.number)
+                         if editing else ""),
+        "delete_question": (record_text(game, _("Delete %(record)s %(n)s?"), n=editing.number)
+                            if editing else ""),
         "add_url": reverse("tournaments:hand_add", kwargs={"club": slug, "pk": table.pk}),
         "check_url": reverse("tournaments:hand_check", kwargs={"club": slug, "pk": table.pk}),
         "table": table,
@@ -215,14 +228,16 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
         context["refused"] = not context["needs_ack"]
         return _render(request, context)
     if editing is not None:
-        messages.success(request, _("Hand %(n)s was changed.") % {"n": hand.number})
+        messages.success(request, record_text(table.game, _("%(record)s %(n)s was changed."),
+                                              n=hand.number))
     if request.htmx and saved is not None:  # type: ignore[attr-defined]
         # Render what the save wrote (same transaction's reads): no second read of the match.
         saved_match = match_state(saved.table, seats=saved.seats, hands=saved.hands,
                                   evaluation=saved.evaluation)
         context = _context(request, saved.table, match=saved_match,
                            last_by=request.user.pk)  # the save's history row is the latest
-        context["saved_message"] = _("Hand %(n)s saved.") % {"n": hand.number}
+        context["saved_message"] = record_text(table.game, _("%(record)s %(n)s saved."),
+                                               n=hand.number)
         return render(request, f"{TEMPLATE}#match", context)
     url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table.pk})  # type: ignore[attr-defined]
     if request.htmx:  # type: ignore[attr-defined]
@@ -260,18 +275,20 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
         services.hand_delete(hand=hand, by=request.user, expected_version=_version(request),
                              reason=request.POST.get("reason", ""))
     except services.TableChanged:
-        messages.error(request, _("This table was just changed by someone else: the hand was "
-                                  "not deleted. Check the new state."))
+        messages.error(request, _("This table was just changed by someone else: nothing was "
+                                  "deleted. Check the new state."))
     except services.TableLocked as locked:
         messages.error(request, _locked_message(locked.reason))
     except services.HandRejected as rejected:
         context = _context(request, table, editing=hand)
-        context["delete_errors"] = [_("Hand %(n)s: %(message)s") % {
-            "n": issue.get("hand"), "message": issue_message(issue)}
+        context["delete_errors"] = [
+            record_text(table.game, _("%(record)s %(n)s: %(message)s"), n=issue.get("hand"),
+                        message=issue_message(issue))
             for issue in rejected.errors]
         return render(request, TEMPLATE, context)
     else:
-        messages.success(request, _("Hand %(n)s was deleted.") % {"n": hand.number})
+        messages.success(request, record_text(table.game, _("%(record)s %(n)s was deleted."),
+                                              n=hand.number))
     return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
 
 
@@ -320,6 +337,7 @@ def table_history(request: HttpRequest, table: Table) -> HttpResponse:
             "before": _readable(table, match.sides, before),
             "after": _readable(table, match.sides, after),
             "kind": {"+": _("added"), "~": _("changed"), "-": _("deleted")}[record.history_type],
+            "what": record_text(table.game, "%(record)s %(n)s", n=record.number),
         })
         previous[record.id] = record
     changes.reverse()  # newest first
@@ -334,7 +352,7 @@ def _readable(table: Table, sides: list[str], record: Any) -> list[tuple[str, st
         return None
     form = HandForm(game=table.game, sides=sides, options=table.options or {},
                     initial=record.data if isinstance(record.data, dict) else {})
-    rows: list[tuple[str, str]] = [(_("hand"), str(record.number))]
+    rows: list[tuple[str, str]] = [(record_text(table.game, "%(record)s"), str(record.number))]
     for block in form.blocks:
         for inp in block.inputs:
             rows.append((_label(block.label, inp), _shown(inp)))

@@ -16,11 +16,12 @@ that the forms built from ``scoring.GAMES`` and the messages use the same words.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from django.utils.text import capfirst
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 __all__ = ["MESSAGES", "choice_label", "field_label", "issue_message", "record_text"]
 
@@ -131,13 +132,23 @@ RECORD_NOUNS: dict[str, tuple[Any, Any]] = {
 }
 
 
+_ANY_GAME = (pgettext_lazy("one entry of a match", "entry"),
+             pgettext_lazy("entries of a match", "entries"))
+
+
+@lru_cache(maxsize=64)
+def _record_words(game: str, language: str | None) -> dict[str, str]:
+    """The words in ``language`` (the active one: the cache's key), translated once per
+    process and not once per line of a score page."""
+    one, many = RECORD_NOUNS.get(game, _ANY_GAME)
+    return {"record": str(one), "records": str(many)}
+
+
 def record_text(game: str, sentence: str, **params: Any) -> str:
     """``sentence`` (already translated, with ``%(record)s`` and/or ``%(records)s``) for
     ``game``'s word for an entry, capitalised when it starts with it: "Deal 4 saved.",
     "Ronde 4 opgeslagen."."""
-    one, many = RECORD_NOUNS.get(game, (pgettext_lazy("one entry of a match", "entry"),
-                                        pgettext_lazy("entries of a match", "entries")))
-    return capfirst(sentence % {"record": one, "records": many, **params})
+    return capfirst(sentence % {**_record_words(game, get_language()), **params})
 
 
 # -- formatting helpers ---------------------------------------------------------------------

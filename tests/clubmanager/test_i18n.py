@@ -88,6 +88,7 @@ def test_dutch_translation_is_complete_and_compiled() -> None:
 def test_every_string_in_the_code_is_in_the_catalogue(tmp_path: Path) -> None:
     """``make messages`` over a copy of the code finds no string the committed catalogue lacks
     (a string added to the code without running it would show in English on a Dutch page)."""
+    assert shutil.which("xgettext"), "needs gettext: apt-get install gettext (.ci/run does)"
     root = Path(settings.BASE_DIR)
     skip = shutil.ignore_patterns("__pycache__", "locale")
     for name in ("clubmanager", "tournaments", "scoring", "templates"):

@@ -44,7 +44,10 @@ dev: $(VENV)/.installed
 	$(PY) manage.py demo_data; \
 	exec $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
+# The system packages the tests need (Chromium, LibreOffice Calc, poppler, gettext) are
+# installed first when missing (scripts/system-packages, shared with .ci/run).
 test: $(VENV)/.installed
+	scripts/system-packages
 	$(BIN)/pytest -n auto
 
 lint: $(VENV)/.installed

@@ -162,6 +162,20 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Mail (the "forgot password" link). Development prints mails on the console; a deployment
+# sets DJANGO_EMAIL_HOST (and the other variables below) to send them over SMTP.
+if os.environ.get("DJANGO_EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["DJANGO_EMAIL_HOST"]
+    EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 587)
+    EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "webmaster@localhost")
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for one day
+
 # Failed logins are throttled: 5 failures for one username from one address lock that
 # combination for 15 minutes.
 AXES_FAILURE_LIMIT = 5

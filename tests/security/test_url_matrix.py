@@ -78,6 +78,10 @@ EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "password_change_done": {"GET": (LOGIN, 200, 200, 200, 200, 200),
                              "POST": (LOGIN, 405, 405, 405, 405, 405)},
     "set_language": {"GET": (302,) * 6, "POST": (302,) * 6},
+    "password_reset": {"GET": PUBLIC, "POST": (302,) * 6},
+    "password_reset_done": {"GET": PUBLIC, "POST": (405,) * 6},
+    "password_reset_confirm": {"GET": PUBLIC, "POST": PUBLIC},  # a dead link says so
+    "password_reset_complete": {"GET": PUBLIC, "POST": (405,) * 6},
     # -- club pages (clubmanager)
     "clubmanager:club_home": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
     "clubmanager:member_list": {"GET": KEEPER_PAGE, "POST": KEEPER_PAGE},
@@ -243,6 +247,8 @@ def url_of(name: str, route: str, w: dict[str, Any]) -> str:
             kwargs[param] = w["evening"].pk
         elif param == "competition_id":
             kwargs[param] = w["competition"].pk
+        elif param in ("uidb64", "token"):
+            kwargs[param] = "MQ" if param == "uidb64" else "set-password"
     return reverse(name, kwargs=kwargs)
 
 
@@ -275,6 +281,7 @@ def post_of(name: str, w: dict[str, Any]) -> dict[str, Any]:
                                 "second": w["pair_members"][1].pk},
         "public_pages_setting": lambda: {"public_pages": "on"},
         "login": lambda: {"username": "nobody", "password": "wrong"},
+        "password_reset": lambda: {"email": "nobody@example.nl"},
         "set_language": lambda: {"language": "en", "next": "/"},
     }
     return bodies.get(short, dict)()

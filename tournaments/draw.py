@@ -276,3 +276,16 @@ def partnerships(tables: Iterable[Sequence[Any]]) -> dict[frozenset[Any], int]:
             for key in (pair(table[0], table[2]), pair(table[1], table[3])):
                 counts[key] = counts.get(key, 0) + 1
     return counts
+
+
+def member_scorekeeper(keeper: int, dealer: int, members: Sequence[bool]) -> int:
+    """The scorekeeper seat (1-based) moved off a walk-in guest, who has no login to enter
+    scores with, when a member sits at the table: the next member seat after the drawn one,
+    the first dealer only when no other member is there. ``members[i]`` tells whether seat
+    i + 1 holds a member. A table of guests only keeps the drawn seat."""
+    if members[keeper - 1] or not any(members):
+        return keeper
+    size = len(members)
+    following = [(keeper - 1 + step) % size + 1 for step in range(1, size)]
+    seats = [seat for seat in following if members[seat - 1]]
+    return next((seat for seat in seats if seat != dealer), seats[0])

@@ -9,6 +9,7 @@ from tournaments.draw import (
     DrawError,
     draw,
     meetings,
+    member_scorekeeper,
     pair,
     partnerships,
     table_range,
@@ -179,3 +180,17 @@ def test_draw_refuses_sizes_that_do_not_fit() -> None:
         draw([1, 2, 3], [2, 2], 1)
     with pytest.raises(DrawError):
         draw([1, 2, 3], [2, 1], 1)
+
+
+@pytest.mark.parametrize(("keeper", "dealer", "members", "expected"), [
+    (2, 1, [True, True, True, True], 2),     # a member was drawn: stays
+    (2, 1, [True, False, True, False], 3),   # guest drawn: the next member seat
+    (4, 2, [True, False, True, False], 1),   # ... wrapping round the table
+    (2, 3, [False, False, True, False], 3),  # the dealer when no other member sits there
+    (2, 3, [True, False, True, False], 1),   # another member before the dealer
+    (2, 1, [False, False, False], 2),        # guests only: nobody better
+])
+def test_a_guest_is_never_the_scorekeeper_when_a_member_sits_there(
+    keeper: int, dealer: int, members: list[bool], expected: int
+) -> None:
+    assert member_scorekeeper(keeper, dealer, members) == expected

@@ -276,3 +276,25 @@ def test_draw_uses_the_seasons_history(
     for table in round_.tables.all():
         ids = {s.participant.member_id for s in table.seats.select_related("participant")}
         assert len(ids & first_four) == 2
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_drawn_scorekeeper_is_a_member_not_a_walk_in_guest(
+    club: Any, make_competition: Callable[..., Any], make_evening: Callable[..., Any],
+    make_member: Callable[..., Any], seed: int,
+) -> None:
+    """Guests have no login: with one member and three guests at the table, whatever the
+    seed, the member keeps score (and re-seating keeps it that way)."""
+    evening = make_evening(make_competition(club, "jokeren"), members=[make_member(club)],
+                           guests=["Gast A", "Gast B", "Gast C"], status=EveningStatus.CHECKIN)
+    round_ = round_draw(evening=evening, seed=seed)
+    table = round_.tables.get()
+
+    def keeper() -> Seat:
+        table.refresh_from_db()
+        return table.seats.get(position=table.scorekeeper)
+
+    assert keeper().participant.member_id is not None
+    member_seat, guest_seat = keeper(), table.seats.exclude(position=table.scorekeeper).first()
+    seat_swap(first=member_seat, second=guest_seat)
+    assert keeper().participant.member_id is not None

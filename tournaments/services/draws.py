@@ -98,10 +98,15 @@ def _seat(table: Table, participants: list[Participant], *, new: bool = False) -
     if not new:
         Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
     table.seats.all().delete()
+    roles = (table.first_dealer, table.scorekeeper)
     if table.first_dealer > len(participants) or table.scorekeeper > len(participants):
         table.first_dealer, table.scorekeeper = drawing.table_roles(
             table.round.seed + table.number, [len(participants)]
         )[0]
+    table.scorekeeper = drawing.member_scorekeeper(
+        table.scorekeeper, table.first_dealer, [p.member_id is not None for p in participants]
+    )
+    if (table.first_dealer, table.scorekeeper) != roles:
         table.save(update_fields=["first_dealer", "scorekeeper"])
     sides = assign_sides(table.game, [p.name for p in participants])
     Seat.objects.bulk_create(

@@ -63,7 +63,7 @@ def test_admin_checks_members_in_draws_round_one_and_downloads_the_sheets(
         expect(page.get_by_role("heading", level=1)).to_contain_text("8 September 2026")
 
     with step("check in"):
-        page.get_by_role("link", name="Check-in").click()
+        page.get_by_role("link", name="Check people in").click()
         expect(page.get_by_role("heading", name="Check-in")).to_be_visible()
         for name in NAMES:
             button = page.get_by_role("button", name=name, exact=True)

@@ -111,6 +111,7 @@ EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "tournaments:seat_swap": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
     "tournaments:late_arrival": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
     "tournaments:round_projector": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+    "tournaments:round_draw_check": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
     # -- score entry: a member only at their own table's scorekeeper seat
     "tournaments:table_scores": {"GET": MEMBER_PAGE, "POST": (LOGIN, 404, 405, 405, 405, 405)},
     "tournaments:hand_check": {"GET": POST_ONLY, "POST": (LOGIN, 404, 403, 403, 200, 200)},
@@ -222,7 +223,7 @@ OBJECT_OF = {
     "round_draw": "evening", "evening_status_board": "evening", "evening_results": "evening",
     "public_evening": "evening",
     "round_redraw": "round", "seat_swap": "round", "late_arrival": "round",
-    "round_projector": "round",
+    "round_projector": "round", "round_draw_check": "round",
     "table_scores": "table", "hand_check": "table", "hand_add": "table",
     "table_confirm": "finished", "table_unconfirm": "finished", "table_history": "table",
     "hand_edit": "hand", "hand_delete": "hand",

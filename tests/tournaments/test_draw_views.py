@@ -298,3 +298,27 @@ def test_the_drawn_scorekeeper_is_a_member_not_a_walk_in_guest(
     member_seat, guest_seat = keeper(), table.seats.exclude(position=table.scorekeeper).first()
     seat_swap(first=member_seat, second=guest_seat)
     assert keeper().participant.member_id is not None
+
+
+def test_the_draw_is_checked_on_its_own_page_not_shown_on_the_projector(
+    client_for: Callable[..., Any], member_user: Any, admin_user: Any, club: Any,
+    evening_of: Callable[..., Any],
+) -> None:
+    """A member recomputes the draw from its number, the players and the earlier rounds; the
+    projector and the evening page show no seed. A swap after the draw shows as a difference."""
+    evening = evening_of(9)
+    first = round_draw(evening=evening, seed=4242)
+    second = round_draw(evening=evening, seed=777)  # drawn with round 1 as history
+    member = client_for(member_user)
+    for round_ in (first, second):
+        page = member.get(url("round_draw_check", club, round_.pk)).content.decode()
+        assert str(round_.seed) in page
+        assert "Nu opnieuw berekend geeft de loting precies deze tafels." in page
+    for name in ("round_projector",):
+        assert "777" not in member.get(url(name, club, second.pk)).content.decode()
+    assert "4242" not in member.get(url("evening_detail", club, evening.pk)).content.decode()
+
+    seats = list(Seat.objects.filter(table__round=second).order_by("table__number", "position"))
+    seat_swap(first=seats[0], second=seats[-1])
+    page = member.get(url("round_draw_check", club, second.pk)).content.decode()
+    assert "De tafels wijken af van de loting" in page

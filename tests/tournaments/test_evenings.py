@@ -8,6 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import override
 
 from tournaments.models import Evening, EveningStatus, Participant
 from tournaments.services.evenings import (
@@ -186,3 +187,15 @@ def test_closed_evening_refuses_checkin(
     evening = make_evening(competition, status=S.CLOSED)
     with pytest.raises(ValidationError):
         participant_checkin(evening=evening, member=make_member(club))
+
+
+def test_a_planned_evening_offers_one_way_to_check_in(
+    admin_client: Any, club: Any, make_competition: Any, make_evening: Any
+) -> None:
+    """Not "Check-in" beside "Start check-in": one button that says what it does."""
+    evening = make_evening(make_competition(club), status=S.PLANNED)
+    with override("nl"):
+        page = admin_client.get(url("evening_detail", club, evening.pk),
+                                HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "Aanwezigen aanmelden" in page
+    assert "Aanmelden starten" not in page

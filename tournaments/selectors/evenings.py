@@ -171,3 +171,34 @@ def absent_members(*, evening: Evening) -> list[Member]:
         Member.objects.filter(club_id=evening.competition.club_id, is_active=True)
         .exclude(pk__in=present).order_by("name")
     )
+
+
+@dataclass(frozen=True)
+class DrawCheck:
+    """A round's draw recomputed from its seed, its players and the rounds before it."""
+
+    seed: int
+    players: list[str]  # everyone seated in the round, by name
+    drawn: list[list[str]]  # the tables the seed gives, seat by seat
+    seated: list[list[str]]  # the tables as they are now
+    matches: bool
+
+
+def draw_check(*, round_: Round) -> DrawCheck:
+    """Anyone can check a draw: the same seed, players and history give the same tables.
+    A swap or a late arrival after the draw shows as a difference."""
+    from ..services.draws import draw_history, drawn_tables, player_key
+
+    view = round_view(round_=round_)
+    seats = [s for t in view.tables for s in t.table.seats.all()]
+    participants = sorted({s.participant for s in seats}, key=player_key)
+    names = {player_key(p): p.name for p in participants}
+    history = draw_history(evening=round_.evening, before=round_)
+    _sizes, tables = drawn_tables(round_, participants, history=history)
+    seated = [[player_key(s.participant) for s in t.table.seats.all()] for t in view.tables]
+    return DrawCheck(
+        seed=round_.seed, players=sorted(names.values()),
+        drawn=[[names[k] for k in keys] for keys in tables],
+        seated=[[names[k] for k in keys] for keys in seated],
+        matches=tables == seated,
+    )

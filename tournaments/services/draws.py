@@ -48,11 +48,16 @@ def new_seed() -> int:
     return secrets.randbits(48)
 
 
-def draw_history(*, evening: Evening, exclude_round: Round | None = None) -> dict[str, History]:
-    """Who met whom earlier this evening and this season, and who partnered whom (one query)."""
+def draw_history(*, evening: Evening, exclude_round: Round | None = None,
+                 before: Round | None = None) -> dict[str, History]:
+    """Who met whom earlier this evening and this season, and who partnered whom (one query).
+    With ``before``, only the rounds drawn before that one (created earlier) count: what its
+    draw saw, for checking it afterwards."""
+    seats = Seat.objects.filter(table__round__evening__competition_id=evening.competition_id)
+    if before is not None:
+        seats = seats.filter(table__round__pk__lt=before.pk)
     rows = (
-        Seat.objects.filter(table__round__evening__competition_id=evening.competition_id)
-        .exclude(table__round=exclude_round)
+        seats.exclude(table__round=exclude_round)
         .values_list(
             "table_id", "table__round__evening_id", "participant_id", "participant__member_id",
             "team",
@@ -115,25 +120,34 @@ def _seat(table: Table, participants: list[Participant], *, new: bool = False) -
     )
 
 
-def _fill_round(round_: Round, participants: list[Participant]) -> None:
+def drawn_tables(round_: Round, participants: list[Participant], *,
+                 history: dict[str, History]) -> tuple[list[int], list[list[int]]]:
+    """(table sizes, player keys per table) the seeded draw gives these participants: what
+    drawing a round stores, and what checking a draw afterwards recomputes."""
     competition = round_.evening.competition
-    game = competition.game
-    by_key = {player_key(p): p for p in participants}
-    sizes = drawing.table_sizes(game, len(participants), competition.table_min,
+    sizes = drawing.table_sizes(competition.game, len(participants), competition.table_min,
                                 competition.table_max)
-    history = draw_history(evening=round_.evening, exclude_round=round_)
     fixed = [
         (a, b) for a, b in FixedPair.objects.filter(competition=competition)
         .values_list("first_id", "second_id")
     ]
     tables = drawing.draw(
-        list(by_key), sizes, round_.seed, fixed_pairs=fixed,
-        team_tables=game in drawing.TEAM_GAMES, **history,
+        [player_key(p) for p in participants], sizes, round_.seed, fixed_pairs=fixed,
+        team_tables=competition.game in drawing.TEAM_GAMES, **history,
+    )
+    return sizes, tables
+
+
+def _fill_round(round_: Round, participants: list[Participant]) -> None:
+    competition = round_.evening.competition
+    by_key = {player_key(p): p for p in participants}
+    sizes, tables = drawn_tables(
+        round_, participants, history=draw_history(evening=round_.evening, exclude_round=round_)
     )
     roles = drawing.table_roles(round_.seed, sizes)
     for number, (keys, (dealer, keeper)) in enumerate(zip(tables, roles, strict=True), start=1):
         table = Table.objects.create(
-            round=round_, number=number, game=game, options=competition.options,
+            round=round_, number=number, game=competition.game, options=competition.options,
             first_dealer=dealer, scorekeeper=keeper,
         )
         _seat(table, [by_key[k] for k in keys], new=True)

@@ -139,10 +139,20 @@ def round_projector(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
+@club_view(Role.MEMBER)
+def round_draw_check(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = _round(request, pk)
+    return render(request, "tournaments/round_draw_check.html", {
+        "round": round_, "evening": round_.evening, "competition": round_.evening.competition,
+        "check": selectors.draw_check(round_=round_),
+    })
+
+
 urlpatterns: list[URLPattern] = [
     path("evenings/<int:pk>/draw/", round_draw, name="round_draw"),
     path("rounds/<int:pk>/redraw/", round_redraw, name="round_redraw"),
     path("rounds/<int:pk>/swap/", seat_swap, name="seat_swap"),
     path("rounds/<int:pk>/late-arrival/", late_arrival, name="late_arrival"),
     path("rounds/<int:pk>/projector/", round_projector, name="round_projector"),
+    path("rounds/<int:pk>/draw-check/", round_draw_check, name="round_draw_check"),
 ]

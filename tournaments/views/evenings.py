@@ -24,7 +24,8 @@ from ..services import evenings as services
 
 #: The buttons of the evening page: (status to go to, label).
 NEXT_STEPS = {
-    EveningStatus.PLANNED: [(EveningStatus.CHECKIN, gettext_lazy("Start check-in"))],
+    # Checking the first person in opens the check-in: no separate button beside "Check people in".
+    EveningStatus.PLANNED: [],
     EveningStatus.CHECKIN: [(EveningStatus.PLAYING, gettext_lazy("Start playing")),
                             (EveningStatus.PLANNED, gettext_lazy("Back to planned"))],
     EveningStatus.PLAYING: [(EveningStatus.CLOSED, gettext_lazy("Close the evening"))],

@@ -52,3 +52,10 @@ def club_roles_with_members(*, club: Club) -> list[tuple[ClubRole, Member | None
     roles = list(club_roles(club=club))
     linked = {m.user_id: m for m in Member.objects.filter(club=club, user__isnull=False)}
     return [(role, linked.get(role.user_id)) for role in roles]
+
+
+def own_member_ids(*, club: Club, user: Any) -> set[int]:
+    """The members of ``club`` that ``user`` logs in as (their own rows, results and tables)."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    return set(Member.objects.filter(club=club, user=user).values_list("pk", flat=True))

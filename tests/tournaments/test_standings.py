@@ -1,6 +1,7 @@
 """Standings against hand calculations: every game, every standings rule, fixed queries."""
 
 import datetime
+import re
 from typing import Any
 
 import pytest
@@ -330,3 +331,24 @@ def test_averages_use_the_languages_decimal_sign() -> None:
         assert _round_display(Fraction(1, 20)) == "0,1"  # 0.05 rounds half up
     with translation.override("en"):
         assert _round_display(Fraction(403, 2)) == "201.5"
+
+
+def test_a_member_finds_their_own_row_without_hover(season, client_for, member_user, club):
+    """The viewer's own row stands out with "(jij)"; columns are named in words (no hover-only
+    abbreviation a phone cannot show); a phone is told that the table scrolls."""
+    s = season(game="jokeren", names="Ann Bob Cor")
+    s.members["Bob"].user = member_user
+    s.members["Bob"].save()
+    evening = s.evening({"Ann": 40, "Bob": 100, "Cor": 70})
+    client = client_for(member_user)
+    page = client.get(reverse("tournaments:standings", kwargs={
+        "club": club.slug, "pk": s.competition.pk})).content.decode()
+    own_rows = re.findall(r'<tr class="own">(.*?)</tr>', page, re.S)
+    assert len(own_rows) == 1 and "Bob <small>(jij)</small>" in own_rows[0]
+    assert "Schuif de tabel opzij voor alle avonden" in page
+    public = client.get(reverse("tournaments:public_standings", kwargs={
+        "club": club.slug, "pk": s.competition.pk})).content.decode()
+    assert 'class="own"' not in public
+    results = client.get(reverse("tournaments:evening_results", kwargs={
+        "club": club.slug, "pk": evening.pk})).content.decode()
+    assert "<abbr" not in results and "Competitiepunten" in results

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 
 from clubmanager.access import club_view, public_club_view
 from clubmanager.models import Role
+from clubmanager.selectors import own_member_ids
 
 from ..models import Competition, Evening
 from ..selectors.scores import evening_board
@@ -33,17 +34,19 @@ def _evening(request: HttpRequest, pk: int) -> Evening:
     )
 
 
-def _standings_context(competition: Competition, public: bool) -> dict[str, Any]:
+def _standings_context(competition: Competition, public: bool,
+                       own: set[int] | None = None) -> dict[str, Any]:
     return {"competition": competition, "standings": season_standings(competition),
-            "public": public}
+            "public": public, "own": own or set()}
 
 
 @club_view(Role.MEMBER)
 @require_GET
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     competition = _competition(request, pk)
+    own = own_member_ids(club=request.club, user=request.user)  # type: ignore[attr-defined]
     return render(request, "tournaments/standings/standings.html",
-                  _standings_context(competition, public=False))
+                  _standings_context(competition, public=False, own=own))
 
 
 @club_view(Role.MEMBER)

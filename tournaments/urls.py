@@ -1,6 +1,6 @@
 """URLs under /clubs/<slug:club>/competitions/; each area keeps its own list."""
 
-from .views import competitions, draws, evenings, exports, pairs, scores, standings
+from .views import competitions, draws, evenings, exports, my_results, pairs, scores, standings
 
 app_name = "tournaments"
 
@@ -12,4 +12,5 @@ urlpatterns = [
     *scores.urlpatterns,
     *standings.urlpatterns,
     *exports.urlpatterns,
+    *my_results.urlpatterns,
 ]

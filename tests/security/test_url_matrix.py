@@ -112,6 +112,7 @@ EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "tournaments:late_arrival": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
     "tournaments:round_projector": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
     "tournaments:round_draw_check": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+    "tournaments:my_results": {"GET": MEMBER_PAGE, "POST": (LOGIN, 404, 405, 405, 405, 405)},
     # -- score entry: a member only at their own table's scorekeeper seat
     "tournaments:table_scores": {"GET": MEMBER_PAGE, "POST": (LOGIN, 404, 405, 405, 405, 405)},
     "tournaments:hand_check": {"GET": POST_ONLY, "POST": (LOGIN, 404, 403, 403, 200, 200)},

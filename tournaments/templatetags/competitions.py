@@ -7,6 +7,8 @@ from typing import Any
 from django import template
 from django.utils import timezone
 
+from clubmanager.selectors import own_member_ids
+
 from ..selectors.competitions import current_competitions, evenings_tonight
 
 register = template.Library()
@@ -20,4 +22,5 @@ def club_current_competitions(context: Any, club: Any) -> dict[str, Any]:
         "club": club,
         "tonight": evenings_tonight(club=club, today=today, user=user),
         "competitions": list(current_competitions(club=club, today=today)),
+        "has_member": bool(own_member_ids(club=club, user=user)),
     }

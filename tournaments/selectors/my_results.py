@@ -1,0 +1,121 @@
+"""A member's own results: every evening they played, table by table and hand by hand, and where
+they stand in each competition ("Mijn uitslagen").
+
+Reads the stored per-seat integers for places and points; the points of each hand come from the
+rules engine's evaluation of the table (``tournaments.matches``), never from a rule of our own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch
+
+from clubmanager.models import Club
+from clubmanager.selectors import own_member_ids
+
+from ..matches import evaluate_entries
+from ..models import Competition, Evening, Hand, Seat, Table
+from .standings import StandingRow, season_standings
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    name: str
+    place: int | None
+    points: int
+    competition_points: int
+    mine: bool
+
+
+@dataclass(frozen=True)
+class HandLine:
+    number: int
+    points: int | None  # the member's side in this hand; None when the engine gave none
+    adjusted: bool
+
+
+@dataclass(frozen=True)
+class TableResult:
+    table: Table
+    mine: Seat
+    players: list[PlayerLine]
+    hands: list[HandLine]
+
+
+@dataclass
+class EveningResult:
+    evening: Evening
+    tables: list[TableResult] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class CompetitionPlace:
+    competition: Competition
+    row: StandingRow | None  # None: not in the standings yet (no counting table)
+    of: int
+
+
+@dataclass
+class MyResults:
+    evenings: list[EveningResult]
+    competitions: list[CompetitionPlace]
+
+    @property
+    def empty(self) -> bool:
+        return not self.evenings
+
+
+def _hand_lines(table: Table, seats: list[Seat], hands: list[Hand], side: str) -> list[HandLine]:
+    entries = [(h.data, h.adjusted_points) for h in hands]
+    evaluation: dict[str, Any] = evaluate_entries(table, seats, entries)
+    lines = []
+    for hand, index in zip(hands, evaluation["hand_map"], strict=True):
+        if index is None:
+            points = (hand.adjusted_points or {}).get(side)
+        else:
+            points = evaluation["hands"][index].get("points", {}).get(side)
+        lines.append(HandLine(number=hand.number, points=points, adjusted=index is None))
+    return lines
+
+
+def my_results(*, club: Club, user: Any) -> MyResults:
+    """The logged-in member's results in ``club``: four queries for the evenings, then the
+    standings of each competition they played in."""
+    members = own_member_ids(club=club, user=user)
+    mine = list(
+        Seat.objects.filter(participant__member_id__in=members,
+                            table__round__evening__competition__club=club)
+        .select_related("table__round__evening__competition")
+        .prefetch_related(
+            Prefetch("table__seats", queryset=Seat.objects.select_related("participant__member")
+                     .order_by("position")),
+            Prefetch("table__hands", queryset=Hand.objects.order_by("number")),
+        )
+        .order_by("-table__round__evening__date", "table__round__number")
+    )
+    evenings: dict[int, EveningResult] = {}
+    competitions: dict[int, Competition] = {}
+    for seat in mine:
+        table = seat.table
+        evening = table.round.evening
+        competitions[evening.competition_id] = evening.competition
+        seats = list(table.seats.all())
+        players = [
+            PlayerLine(name=s.participant.name, place=s.place, points=s.points,
+                       competition_points=s.competition_points,
+                       mine=s.participant.member_id in members)
+            for s in sorted(seats, key=lambda s: (s.place or 99, s.position))
+        ]
+        hands = _hand_lines(table, seats, list(table.hands.all()), seat.side)
+        evenings.setdefault(evening.pk, EveningResult(evening)).tables.append(
+            TableResult(table=table, mine=seat, players=players, hands=hands))
+    places = []
+    for competition in sorted(competitions.values(), key=lambda c: c.start_date, reverse=True):
+        standings = season_standings(competition)
+        by_member = {r.member_id: r for r in standings.rows}
+        row = next((by_member[m] for m in members if m in by_member), None)
+        places.append(CompetitionPlace(competition=competition, row=row,
+                                       of=sum(1 for r in standings.rows if r.qualified)))
+    return MyResults(evenings=list(evenings.values()), competitions=places)

@@ -103,3 +103,59 @@
     document.dispatchEvent(new CustomEvent("hand-fields:updated"));
   });
 })();
+
+// Keyboard flow at the table. The phone keyboard's Enter/Go moves to the next field still empty
+// (then the next field) and saves only from the last field, so a half-typed hand is never sent
+// by accident. After a save the first field of the next hand has the focus, keyboard up; after
+// a refused save the first field the rules engine refused has it.
+(function () {
+  var TYPED = 'input[type="text"], input[type="number"], input:not([type])';
+  function fields(form) {
+    return Array.prototype.filter.call(form.querySelectorAll(TYPED), function (el) {
+      return !el.disabled && !el.closest("[hidden]") && !el.closest(".adjust") &&
+        el.offsetParent !== null;
+    });
+  }
+  function hint(form) {
+    var list = fields(form);
+    list.forEach(function (el, i) {
+      el.setAttribute("enterkeyhint", i === list.length - 1 ? "done" : "next");
+    });
+  }
+  document.addEventListener("keydown", function (e) {
+    var el = e.target;
+    if (e.key !== "Enter" || !el.matches || !el.matches(TYPED)) return;
+    var form = el.closest("form.hand-form");
+    if (!form) return;
+    var list = fields(form), at = list.indexOf(el);
+    if (at === -1) return;
+    var after = list.slice(at + 1);
+    var next = after.filter(function (f) { return f.value === ""; })[0] || after[0];
+    if (next) {
+      e.preventDefault();
+      next.focus();
+    }
+    // the last field: Enter submits the form as the browser does
+  });
+  function focusEntry() {
+    var form = document.querySelector("form.hand-form");
+    if (!form) return;
+    hint(form);
+    var refused = form.querySelector('[aria-invalid="true"]');
+    var target = refused || fields(form)[0];
+    if (target) target.focus();
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.querySelector("form.hand-form");
+    if (form) hint(form);
+  });
+  document.addEventListener("hand-fields:updated", function () {
+    var form = document.querySelector("form.hand-form");
+    if (form) hint(form);
+  });
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var target = e.detail.target;
+    if (target && target.id === "match" && e.detail.requestConfig &&
+        e.detail.requestConfig.verb === "post") focusEntry();
+  });
+})();

@@ -29,18 +29,22 @@ def table(club: Any, make_member: Callable[..., Any], make_competition: Callable
     return seat_table(make_round(evening), list(evening.participants.all()))
 
 
-def focused_name(page: Any) -> str:
-    return page.evaluate("document.activeElement && document.activeElement.name")
-
-
-def test_enter_moves_on_and_saves_only_from_the_last_field(
-    browsing: Any, club: Any, scorekeeper_user: Any, table: Table,
-) -> None:
+@pytest.fixture
+def entry(browsing: Any, club: Any, scorekeeper_user: Any, table: Table) -> tuple[Any, Any, dict]:
+    """(page, the deal's number fields, a valid first deal) for the table's scorekeeper."""
     page = browsing.new_page(phone=True)
     page.goto(reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": table.pk}))
     log_in(page, scorekeeper_user.username)
     penalties = complete_hands("jokeren", sides_of(table.seats.all()))[0]["penalties"]
-    boxes = page.locator("form.hand-form input[inputmode=numeric]")
+    return page, page.locator("form.hand-form input[inputmode=numeric]"), penalties
+
+
+def focused_name(page: Any) -> str:
+    return page.evaluate("document.activeElement && document.activeElement.name")
+
+
+def test_enter_moves_on_and_saves_only_from_the_last_field(entry: Any, table: Table) -> None:
+    page, boxes, penalties = entry
     names = [boxes.nth(i).get_attribute("name") for i in range(boxes.count())]
     assert len(names) == 4
     assert boxes.nth(0).get_attribute("enterkeyhint") == "next"
@@ -65,14 +69,8 @@ def test_enter_moves_on_and_saves_only_from_the_last_field(
     expect(page.locator("form.hand-form input[inputmode=numeric]").first).to_be_focused()
 
 
-def test_a_refused_save_puts_the_focus_on_the_refused_field(
-    browsing: Any, club: Any, scorekeeper_user: Any, table: Table,
-) -> None:
-    page = browsing.new_page(phone=True)
-    page.goto(reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": table.pk}))
-    log_in(page, scorekeeper_user.username)
-    penalties = complete_hands("jokeren", sides_of(table.seats.all()))[0]["penalties"]
-    boxes = page.locator("form.hand-form input[inputmode=numeric]")
+def test_a_refused_save_puts_the_focus_on_the_refused_field(entry: Any, table: Table) -> None:
+    page, boxes, penalties = entry
     for i, side in enumerate(("Ann", "Bob", "Cor", "Dirk")):
         boxes.nth(i).fill(str(1 if side == "Bob" else penalties[side]))
     page.get_by_role("button", name="Save deal").click()

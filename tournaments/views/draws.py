@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -130,22 +132,23 @@ def late_arrival(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
+def _round_page(request: HttpRequest, pk: int, template: str, **context: Any) -> HttpResponse:
+    round_ = _round(request, pk)
+    return render(request, template, {
+        "round": round_, "evening": round_.evening, "competition": round_.evening.competition,
+        **{name: read(round_=round_) for name, read in context.items()},
+    })
+
+
 @club_view(Role.MEMBER)
 def round_projector(request: HttpRequest, pk: int) -> HttpResponse:
-    round_ = _round(request, pk)
-    return render(request, "tournaments/round_projector.html", {
-        "round": round_, "evening": round_.evening, "competition": round_.evening.competition,
-        "view": selectors.round_view(round_=round_),
-    })
+    return _round_page(request, pk, "tournaments/round_projector.html", view=selectors.round_view)
 
 
 @club_view(Role.MEMBER)
 def round_draw_check(request: HttpRequest, pk: int) -> HttpResponse:
-    round_ = _round(request, pk)
-    return render(request, "tournaments/round_draw_check.html", {
-        "round": round_, "evening": round_.evening, "competition": round_.evening.competition,
-        "check": selectors.draw_check(round_=round_),
-    })
+    return _round_page(request, pk, "tournaments/round_draw_check.html",
+                       check=selectors.draw_check)
 
 
 urlpatterns: list[URLPattern] = [

@@ -74,7 +74,8 @@ class Engine:
 
     def check_file(self, source: Path) -> None:
         """Refuse a file that is not a backup of this kind of database."""
-        head = source.open("rb").read(16)
+        with source.open("rb") as file:
+            head = file.read(16)
         if head.startswith(self.magic):
             return
         for other in ENGINES.values():

@@ -58,8 +58,12 @@ bench: $(VENV)/.installed
 	elif [ -f benchmarks/__main__.py ]; then $(PY) -m benchmarks; \
 	else echo "no benchmarks yet"; fi
 
+# `make load INSTANCES=2` starts two gunicorn instances against one database and splits the
+# scorekeepers between them; LOAD_ARGS passes further options (e.g. "--db postgres --seconds 60").
+INSTANCES ?= 1
+LOAD_ARGS ?=
 load: $(VENV)/.installed
-	@if [ -f benchmarks/load.py ]; then $(PY) -m benchmarks.load; \
+	@if [ -f benchmarks/load.py ]; then $(PY) -m benchmarks.load --instances $(INSTANCES) $(LOAD_ARGS); \
 	else echo "no load test yet"; fi
 
 # Update the .po files and compile them (needs gettext); the .mo files are committed.

@@ -1,7 +1,7 @@
 """Load test: 50 scorekeepers entering hands at once against the production server.
 
 Run: ``make load`` (both databases) or ``.venv/bin/python -m benchmarks.load [--db sqlite|postgres|
-both] [--seconds 60] [--clients 50] [--workers 4]``.
+both] [--seconds 60] [--clients 50] [--workers 4] [--instances 1] [--balance split|alternate]``.
 
 For each database it
 
@@ -10,11 +10,16 @@ For each database it
    ``clubmanager_load_<pid>`` at 127.0.0.1:5432, dropped afterwards), migrates it and seeds a
    club with one Jokeren evening: 200 members, ``rounds`` rounds of 50 tables, 50 users with the
    scorekeeper role;
-2. starts gunicorn (``clubmanager.wsgi``, DEBUG off, whitenoise) on a free loopback port;
+2. starts gunicorn (``clubmanager.wsgi``, DEBUG off, whitenoise) on a free loopback port, or
+   ``--instances`` separate gunicorn instances (``--workers`` each) on as many ports, sharing
+   only the database and the settings (one secret key), as several app servers would;
 3. runs one thread per scorekeeper (stdlib ``http.client``, its own session): log in through the
    login form, then for ``--seconds``: GET the table page (version and CSRF token as a browser
    reads them), POST the next deal the way htmx does (``HX-Request``, ``X-CSRFToken``). A match
-   of 7 deals finished, the scorekeeper moves to their table in the next round;
+   of 7 deals finished, the scorekeeper moves to their table in the next round. With several
+   instances, ``--balance split`` gives each scorekeeper one instance (scorekeeper i talks to
+   instance i mod N); ``alternate`` sends each request to the next instance, as a load balancer
+   without sticky sessions would: logged in on one server, saving on another;
 4. checks the database: every acknowledged hand ("Deal N saved.") is stored exactly once with the
    data sent, no hand is stored that was not sent, each seat's stored integers equal a fresh
    ``scoring.evaluate`` of the table's hands, and the standings selector's totals equal a
@@ -196,6 +201,7 @@ class Stats:
     out_of_tables: int = 0
     warnings_acknowledged: int = 0
     examples: dict[str, str] = field(default_factory=dict)
+    per_port: dict[int, int] = field(default_factory=dict)
 
     def error(self, kind: str, text: str = "") -> None:
         """Count an error; keep the first response's messages of each kind for the report."""
@@ -215,16 +221,30 @@ SIDE_LABEL = re.compile(r'<label class="side-input[^"]*" for="id-h-penalties-(\d
 
 
 class Scorekeeper(threading.Thread):
-    def __init__(self, port: int, username: str, tables: list[int], stats: Stats,
-                 start: threading.Barrier, stop: threading.Event, index: int) -> None:
+    def __init__(self, ports: list[int], username: str, tables: list[int], stats: Stats,
+                 start: threading.Barrier, stop: threading.Event, index: int,
+                 balance: str = "split") -> None:
         super().__init__(daemon=True)
-        self.port, self.username, self.tables = port, username, tables
+        self.ports, self.username, self.tables = ports, username, tables
         self.stats, self.start_barrier, self.stop_event, self.index = stats, start, stop, index
+        self.balance, self.sent = balance, 0
         self.cookies: dict[str, str] = {"django_language": "en"}  # the language switch
 
+    @property
+    def port(self) -> int:
+        """The instance of this request: the scorekeeper's own (split), or the next one."""
+        if self.balance == "alternate":
+            return self.ports[(self.index + self.sent) % len(self.ports)]
+        return self.ports[self.index % len(self.ports)]
+
     def request(self, method: str, path: str, body: dict[str, str] | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str], float]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+                headers: dict[str, str] | None = None,
+                timeout: float = 60) -> tuple[int, str, dict[str, str], float]:
+        port = self.port
+        self.sent += 1
+        with self.stats.lock:
+            self.stats.per_port[port] = self.stats.per_port.get(port, 0) + 1
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         all_headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
                        **(headers or {})}
         data = None
@@ -246,13 +266,14 @@ class Scorekeeper(threading.Thread):
         return response.status, text, dict(response.getheaders()), elapsed
 
     def log_in(self) -> None:
-        status, text, _h, _t = self.request("GET", "/accounts/login/")
+        # Before the measured time, all at once: 50 password hashes queue on a busy machine.
+        status, text, _h, _t = self.request("GET", "/accounts/login/", timeout=600)
         token = CSRF_INPUT.search(text)
         assert status == 200 and token, f"login page: {status}"
         status, _text, headers, _t = self.request(
             "POST", "/accounts/login/",
             {"username": self.username, "password": PASSWORD,
-             "csrfmiddlewaretoken": token.group(1)})
+             "csrfmiddlewaretoken": token.group(1)}, timeout=600)
         assert status == 302 and "sessionid" in self.cookies, f"login: {status} {headers}"
 
     def run(self) -> None:
@@ -361,7 +382,7 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_LOG_LEVEL": "WARNING"}
     env.pop("DJANGO_DB_CONN_MAX_AGE", None)  # the production default, as under make run
-    server = None
+    servers: list[subprocess.Popen[bytes]] = []
     try:
         def manage(*cmd: str) -> None:
             subprocess.run([PYTHON, "manage.py", *cmd], cwd=ROOT, env=env, check=True,
@@ -374,24 +395,26 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
                         "--rounds", str(args.rounds), "--out", str(plan_path)],
                        cwd=ROOT, env=env, check=True)
         plan = json.loads(plan_path.read_text())
-        port = free_port()
-        log = (work / "gunicorn.log").open("w")
-        server = subprocess.Popen(
-            [GUNICORN, "clubmanager.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(args.workers), "--timeout", "60", "--backlog", "256"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        _wait_for(port)
+        ports = [free_port() for _ in range(args.instances)]
+        logs = [work / f"gunicorn-{n}.log" for n in range(args.instances)]
+        for port, log in zip(ports, logs, strict=True):
+            servers.append(_start_server(port, log, env, args.workers))
+        for port in ports:
+            _wait_for(port)
         stats = Stats()
         barrier = threading.Barrier(args.clients + 1)
         stop = threading.Event()
         threads = [
-            Scorekeeper(port, plan["users"][i], [r[i] for r in plan["tables"]], stats, barrier,
-                        stop, i)
+            Scorekeeper(ports, plan["users"][i], [r[i] for r in plan["tables"]], stats, barrier,
+                        stop, i, args.balance)
             for i in range(args.clients)
         ]
         for thread in threads:
             thread.start()
-        barrier.wait(timeout=600)
+        try:
+            barrier.wait(timeout=900)
+        except threading.BrokenBarrierError:
+            raise RuntimeError(f"not every scorekeeper logged in: {stats.errors}") from None
         started = time.perf_counter()
         # Until the time is up, or earlier if every scorekeeper has played all their tables
         # (then the rates are over the time it took, and the report says so).
@@ -405,16 +428,19 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
         acks_path = work / "acks.json"
         acks_path.write_text(json.dumps({"acknowledged": stats.acknowledged,
                                          "attempted": stats.attempted}))
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
-        log.close()
-        server_errors = (work / "gunicorn.log").read_text().count("Traceback")
+        for server in servers:
+            server.send_signal(signal.SIGTERM)
+        for server in servers:
+            server.wait(timeout=30)
+        server_errors = sum(log.read_text().count("Traceback") for log in logs)
         checked = json.loads(subprocess.run(
             [PYTHON, "-m", "benchmarks.load", "verify", "--acks", str(acks_path)],
             cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout)
         requests = len(stats.page) + len(stats.save)
         return {
             "db": db, "seconds": elapsed, "clients": args.clients, "workers": args.workers,
+            "instances": args.instances, "balance": args.balance,
+            "per_instance": [stats.per_port.get(port, 0) for port in ports],
             "requests": requests, "rps": requests / elapsed,
             "hands_per_s": len(stats.acknowledged) / elapsed,
             "page_p50": percentile(stats.page, 50), "page_p95": percentile(stats.page, 95),
@@ -427,11 +453,21 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
             "check": checked,
         }
     finally:
-        if server is not None and server.poll() is None:
-            server.kill()
+        for server in servers:
+            if server.poll() is None:
+                server.kill()
         if db == "postgres":
             _pg_admin(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _start_server(port: int, log: Path, env: dict[str, str],
+                  workers: int) -> subprocess.Popen[bytes]:
+    with log.open("w") as out:  # the child keeps its own copy of the descriptor
+        return subprocess.Popen(
+            [GUNICORN, "clubmanager.wsgi", "--bind", f"127.0.0.1:{port}",
+             "--workers", str(workers), "--timeout", "60", "--backlog", "256"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
 
 
 def _pg_admin(sql: str) -> None:
@@ -458,8 +494,12 @@ def report(result: dict[str, Any]) -> None:
     ms = 1000
     check = result["check"]
     errors = sum(result["errors"].values())
-    print(f"\n== {result['db']}: {result['clients']} scorekeepers, gunicorn "
-          f"{result['workers']} workers, {result['seconds']:.0f} s")
+    servers = (f"{result['workers']} workers" if result.get("instances", 1) == 1 else
+               f"{result['instances']} instances × {result['workers']} workers, "
+               f"{result['balance']} (requests per instance: "
+               f"{', '.join(map(str, result['per_instance']))})")
+    print(f"\n== {result['db']}: {result['clients']} scorekeepers, gunicorn {servers}, "
+          f"{result['seconds']:.0f} s")
     if result["out_of_tables"]:
         print(f"(all work done early: {result['out_of_tables']} of {result['clients']} "
               "scorekeepers played every table of the plan; raise --rounds)")
@@ -498,6 +538,11 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--instances", type=int, default=1,
+                        help="gunicorn instances on as many ports, one database (default 1)")
+    parser.add_argument("--balance", choices=["split", "alternate"], default="split",
+                        help="with several instances: each scorekeeper on one instance (split) "
+                             "or every request to the next instance (alternate)")
     args = parser.parse_args()
     if args.command == "seed":
         seed(args.clients, args.rounds, args.out)
@@ -507,6 +552,8 @@ def main() -> None:
         return
     if not 1 <= args.seconds <= 600:
         parser.error("--seconds must be between 1 and 600")
+    if not 1 <= args.instances <= 8:
+        parser.error("--instances must be between 1 and 8")
     failed = False
     for db in (["sqlite", "postgres"] if args.db == "both" else [args.db]):
         result = run_one(db, args)

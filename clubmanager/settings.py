@@ -230,6 +230,27 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
+# -- Content-Security-Policy (clubmanager/csp.py) ---------------------------------------------
+# Every HTML page: scripts and styles only from our own static files (no inline script, style
+# or event handler anywhere; htmx's indicator <style> is switched off in base.html's
+# htmx-config meta tag), no plugins, no framing, forms post only to this site. The shape is
+# Django 6's SECURE_CSP. Directive values are lists of sources.
+SECURE_CSP = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "clubmanager.csp.ContentSecurityPolicyMiddleware",
+)
+# -- end of Content-Security-Policy ------------------------------------------------------------
+
 # `python manage.py demo_data` calls these in order, each with the command's stdout.
 DEMO_DATA_LOADERS = ["clubmanager.demo.load"]
 if (BASE_DIR / "tournaments" / "demo.py").exists():

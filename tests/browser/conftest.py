@@ -6,6 +6,11 @@ into ``step("name")`` blocks: when a step fails, a screenshot of each open page 
 ``test-artifacts/<test>-<step>.png`` (git-ignored); a failure outside a step keeps
 ``<test>-end.png``.
 
+Every page reports Content-Security-Policy violations (``securitypolicyviolation`` events, sent to
+the test through a binding that an init script wires up before any of the page's own scripts
+run): a test that saw one fails at its end, naming the directive and what was blocked. So no
+journey passes while a page of the site needs an inline script or style.
+
 Chromium must be installed (``apt-get install -y chromium``; ``.ci/run`` does it): without it
 these tests fail with that message, they are not skipped.
 """
@@ -84,6 +89,15 @@ def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_")[:120]
 
 
+# Runs in every frame before the page's scripts; the binding bypasses the page's policy.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolation({directive: e.violatedDirective, blocked: e.blockedURI,
+                         url: e.documentURI, sample: e.sample, line: e.lineNumber});
+});
+"""
+
+
 class Browsing:
     """The contexts of one test, so that a failure can screenshot every page that is open."""
 
@@ -92,6 +106,20 @@ class Browsing:
         self.base_url = base_url
         self.test_name = test_name
         self.contexts: list[Any] = []
+        self.csp_violations: list[dict[str, Any]] = []
+
+    def _csp_violation(self, _source: Any, violation: dict[str, Any]) -> None:
+        self.csp_violations.append(violation)
+
+    def check_csp(self) -> None:
+        """Fail when any page of this test reported a Content-Security-Policy violation."""
+        if self.csp_violations:
+            seen = "; ".join(
+                f"{v['directive']} blocked {v['blocked'] or 'inline'} on {v['url']}"
+                f"{' (' + v['sample'] + ')' if v.get('sample') else ''}"
+                for v in self.csp_violations[:5])
+            pytest.fail(f"{len(self.csp_violations)} Content-Security-Policy violation(s): "
+                        f"{seen}", pytrace=False)
 
     def new_page(self, *, phone: bool = False, language: str = "en") -> Any:
         context = self.browser.new_context(
@@ -99,6 +127,8 @@ class Browsing:
             **(PHONE if phone else LAPTOP),
         )
         context.set_default_timeout(TIMEOUT_MS)
+        context.expose_binding("__cspViolation", self._csp_violation)
+        context.add_init_script(REPORT_CSP_VIOLATIONS)
         # The visitor's language choice (the footer's switch stores this cookie).
         context.add_cookies([{"name": "django_language", "value": language,
                               "url": self.base_url}])
@@ -132,6 +162,7 @@ def browsing(browser: Any, live_server: Any, request: pytest.FixtureRequest) -> 
     if report is not None and report.failed and not getattr(request.node, "_step_failed", False):
         session.screenshot("end")
     session.close()
+    session.check_csp()
 
 
 @pytest.fixture

@@ -1,0 +1,40 @@
+"""The site keeps nothing in a process that another server would need (several gunicorn
+instances on one PostgreSQL, README "Several app servers").
+
+Checked by hand (README): the functools caches in the code (SQL text built once, a game's words
+per language, the PDF fonts) hold only what follows from the code and the settings, the same
+in every process; no module keeps data in a global. What must be shared is in the database or
+in the visitor's cookies, and these tests keep it there. ``benchmarks.load --instances 2
+--balance alternate`` shows it end to end: logged in on one server, saving on another.
+"""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.messages.storage import default_storage
+from django.contrib.messages.storage.fallback import FallbackStorage
+from django.test import RequestFactory
+
+CODE = [Path(settings.BASE_DIR) / app for app in ("clubmanager", "tournaments", "scoring")]
+PROCESS_CACHE = ("django.core.cache", "cache_page", "caches[")
+
+
+def test_sessions_failed_logins_and_messages_are_shared_by_every_server() -> None:
+    # Sessions (the login, a member import's preview waiting for its confirmation) in the
+    # database; failed logins and lockouts (django-axes) in the database; messages in a cookie,
+    # or the session when too long.
+    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+    assert settings.AXES_HANDLER == "axes.handlers.database.AxesDatabaseHandler"
+    request = RequestFactory().get("/")
+    request.session = {}  # type: ignore[attr-defined]
+    assert isinstance(default_storage(request), FallbackStorage)
+
+
+def test_no_code_relies_on_the_process_local_cache() -> None:
+    """Django's default cache is local memory, one per process: a value cached by one server
+    would be missing or stale on another. No code of ours uses it; who adds a use must set
+    CACHES to a shared cache first (and change this test)."""
+    uses = [f"{path.relative_to(settings.BASE_DIR)}: {needle}"
+            for root in CODE for path in root.rglob("*.py")
+            for needle in PROCESS_CACHE if needle in path.read_text(encoding="utf-8")]
+    assert uses == []

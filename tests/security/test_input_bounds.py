@@ -12,10 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.forms import IntegerField
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.models import Hand, Participant, Table
+from scoring import GAMES
+from tournaments.forms.competitions import CompetitionForm, ListInput
+from tournaments.forms.draws import DrawForm
+from tournaments.forms.numbers import INT_MAX, INT_MIN, column_range
+from tournaments.models import Competition, Hand, Participant, Round, Table
 from tournaments.services.scores import hand_add
 
 pytestmark = pytest.mark.django_db
@@ -142,3 +147,72 @@ def test_a_checkin_id_that_is_no_id_is_404(club: Any, admin_client: Client,
     response = admin_client.post(url, {"action": action, key: value})
     assert response.status_code == 404
     assert Participant.objects.filter(evening=evening).count() == 1
+
+
+# -- forms: every integer has a bound that follows from the game or the model --------------
+OVERFLOW = [str(2**31), str(-(2**31) - 1), str(2**63), HUGE]
+
+
+def _integer_fields(form: Any) -> list[str]:
+    return [name for name, field in form.fields.items()
+            if isinstance(field, IntegerField)
+            or (isinstance(field, ListInput) and field.integers)]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_integer_of_the_competition_form_is_bounded(game: str) -> None:
+    form = CompetitionForm(game=game)
+    for name in _integer_fields(form):
+        field = form.fields[name]
+        low = getattr(field, "min_value", getattr(field, "minimum", None))
+        high = getattr(field, "max_value", getattr(field, "maximum", None))
+        assert low is not None and high is not None, name
+        assert INT_MIN <= low <= high <= INT_MAX, name
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_competition_number_past_its_column_is_refused_by_the_form(
+        admin_client: Client, club: Any, game: str) -> None:
+    from tests.tournaments.test_competitions import add_url, form_data
+    names = _integer_fields(CompetitionForm(game=game))
+    assert "absent_points" in names and "best_n" in names
+    for name in names:
+        for value in OVERFLOW:
+            response = admin_client.post(add_url(club, game), form_data(game, **{name: value}))
+            assert response.status_code == 200, (name, value)
+    assert not Competition.objects.exists()
+
+
+def test_the_draw_seed_fits_its_bigint_column() -> None:
+    seed = DrawForm().fields["seed"]
+    low, high = column_range(Round, "seed")
+    assert low <= seed.min_value <= seed.max_value <= high  # type: ignore[attr-defined]
+
+
+# -- text a database cannot store, and ids in the URL ---------------------------------------
+def test_a_nul_in_the_adjusted_reason_is_refused(club: Any, admin_client: Client,
+                                                 table: Table) -> None:
+    before = _snapshot(table)
+    post = {**REFUSED, "adjusted_reason": "beslissing\x00", "adj-0": "0", "adj-1": "2",
+            "adj-2": "12", "adj-3": "88"}
+    response = admin_client.post(_url("hand_add", club, table.pk), post, **HTMX)
+    assert "Hierin staat een teken dat niet kan worden opgeslagen." in response.content.decode()
+    assert _snapshot(table) == before
+
+
+def test_a_nul_in_the_delete_reason_is_refused(club: Any, admin_client: Client,
+                                               table: Table) -> None:
+    before = _snapshot(table)
+    response = admin_client.post(_url("hand_delete", club, _hand(table).pk),
+                                 {"version": str(table.version), "reason": "fout\x00"},
+                                 follow=True)
+    assert "Hierin staat een teken dat niet kan worden opgeslagen." in response.content.decode()
+    assert _snapshot(table) == before
+
+
+@pytest.mark.parametrize("pk", [2**63, 2**64, 10**30])
+def test_an_id_past_every_column_in_the_url_is_404(club: Any, admin_client: Client,
+                                                   pk: int) -> None:
+    for name in ("table_scores", "hand_edit", "evening_detail", "competition_detail"):
+        url = _url(name, club, 987654).replace("987654", str(pk))
+        assert admin_client.get(url).status_code == 404, name

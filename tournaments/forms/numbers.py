@@ -13,6 +13,10 @@ from __future__ import annotations
 
 import re
 
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.http import Http404
 
 #: PostgreSQL ``integer`` (Django's IntegerField on every backend we run).
@@ -49,3 +53,24 @@ def id_or_404(raw: object) -> int:
     if not _ID.fullmatch(text) or not 0 < int(text) <= BIGINT_MAX:
         raise Http404("not an id")
     return int(text)
+
+
+def column_range(model: type[models.Model], name: str) -> tuple[int, int]:
+    """What PostgreSQL stores in ``model.name``'s column (Django's ranges per field type)."""
+    internal = model._meta.get_field(name).get_internal_type()
+    return BaseDatabaseOperations.integer_field_ranges[internal]
+
+
+def bound(field: forms.Field, low: int | None = INT_MIN, high: int | None = INT_MAX) -> None:
+    """Narrow an integer form field to ``low``..``high`` where it allows more (or no bound):
+    the validators say so with Django's own messages, and the widget's min and max too."""
+    current_low = getattr(field, "min_value", None)
+    current_high = getattr(field, "max_value", None)
+    if low is not None and (current_low is None or current_low < low):
+        field.min_value = low  # type: ignore[attr-defined]
+        field.validators.append(MinValueValidator(low))
+        field.widget.attrs["min"] = low
+    if high is not None and (current_high is None or current_high > high):
+        field.max_value = high  # type: ignore[attr-defined]
+        field.validators.append(MaxValueValidator(high))
+        field.widget.attrs["max"] = high

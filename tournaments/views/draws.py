@@ -140,9 +140,9 @@ def round_projector(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("evenings/<int:pk>/draw/", round_draw, name="round_draw"),
-    path("rounds/<int:pk>/redraw/", round_redraw, name="round_redraw"),
-    path("rounds/<int:pk>/swap/", seat_swap, name="seat_swap"),
-    path("rounds/<int:pk>/late-arrival/", late_arrival, name="late_arrival"),
-    path("rounds/<int:pk>/projector/", round_projector, name="round_projector"),
+    path("evenings/<id:pk>/draw/", round_draw, name="round_draw"),
+    path("rounds/<id:pk>/redraw/", round_redraw, name="round_redraw"),
+    path("rounds/<id:pk>/swap/", seat_swap, name="seat_swap"),
+    path("rounds/<id:pk>/late-arrival/", late_arrival, name="late_arrival"),
+    path("rounds/<id:pk>/projector/", round_projector, name="round_projector"),
 ]

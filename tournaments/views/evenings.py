@@ -152,8 +152,8 @@ def checkin(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("<int:pk>/evenings/new/", evening_add, name="evening_add"),
-    path("evenings/<int:pk>/", evening_detail, name="evening_detail"),
-    path("evenings/<int:pk>/status/", evening_status, name="evening_status"),
-    path("evenings/<int:pk>/checkin/", checkin, name="checkin"),
+    path("<id:pk>/evenings/new/", evening_add, name="evening_add"),
+    path("evenings/<id:pk>/", evening_detail, name="evening_detail"),
+    path("evenings/<id:pk>/status/", evening_status, name="evening_status"),
+    path("evenings/<id:pk>/checkin/", checkin, name="checkin"),
 ]

@@ -199,6 +199,8 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
     adjusted = adjusted_points_from(request.POST, sides)
     form.general_errors += adjusted_points_errors(adjusted, game=table.game, options=options,
                                                   sides_display=form.display)
+    if "\x00" in request.POST.get("adjusted_reason", ""):  # no text column stores NUL
+        form.general_errors.append(_("This contains a character that cannot be stored."))
     if form.has_errors:  # refused by the form itself (see HandForm.parse): nothing to save
         context = _context(request, table, form=form, editing=editing)
         context["refused"] = True
@@ -279,6 +281,9 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
     table = hand.table
     _require_enter(request, table, list(table.seats.select_related("participant__member")))
+    if "\x00" in request.POST.get("reason", ""):  # no text column stores NUL
+        messages.error(request, _("This contains a character that cannot be stored."))
+        return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
     try:
         services.hand_delete(hand=hand, by=request.user, expected_version=_version(request),
                              reason=request.POST.get("reason", ""))
@@ -402,13 +407,13 @@ def evening_status_board(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("tables/<int:pk>/", table_scores, name="table_scores"),
-    path("tables/<int:pk>/check/", hand_check, name="hand_check"),
-    path("tables/<int:pk>/hands/add/", hand_add, name="hand_add"),
-    path("tables/<int:pk>/confirm/", table_confirm, name="table_confirm"),
-    path("tables/<int:pk>/unconfirm/", table_unconfirm, name="table_unconfirm"),
-    path("tables/<int:pk>/history/", table_history, name="table_history"),
-    path("hands/<int:pk>/edit/", hand_edit, name="hand_edit"),
-    path("hands/<int:pk>/delete/", hand_delete, name="hand_delete"),
-    path("evenings/<int:pk>/board/", evening_status_board, name="evening_status_board"),
+    path("tables/<id:pk>/", table_scores, name="table_scores"),
+    path("tables/<id:pk>/check/", hand_check, name="hand_check"),
+    path("tables/<id:pk>/hands/add/", hand_add, name="hand_add"),
+    path("tables/<id:pk>/confirm/", table_confirm, name="table_confirm"),
+    path("tables/<id:pk>/unconfirm/", table_unconfirm, name="table_unconfirm"),
+    path("tables/<id:pk>/history/", table_history, name="table_history"),
+    path("hands/<id:pk>/edit/", hand_edit, name="hand_edit"),
+    path("hands/<id:pk>/delete/", hand_delete, name="hand_delete"),
+    path("evenings/<id:pk>/board/", evening_status_board, name="evening_status_board"),
 ]

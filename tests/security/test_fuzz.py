@@ -144,11 +144,11 @@ def test_garbage_never_gets_a_5xx_nor_stores_anything_when_refused(
         world: dict[str, Any]) -> None:  # noqa: F811
     """One world for every URL (its set-up is most of the cost); each URL gets its own run."""
     clients = {role: client_of(world, role) for role in ROLES}
-    for name in POST_URLS:
-        _fuzz(name, world, clients)
+    sent = {name: _fuzz(name, world, clients) for name in POST_URLS}
+    assert all(sent.values()) and sum(sent.values()) >= 300, sent
 
 
-def _fuzz(name: str, w: dict[str, Any], clients: dict[str, Any]) -> None:
+def _fuzz(name: str, w: dict[str, Any], clients: dict[str, Any]) -> int:
     """The roles that may use the page get most examples; the others one or two (they are
     refused before the form is read, but the refusal must hold for any body)."""
     url = url_of(name, dict(URLS)[name], w)
@@ -156,6 +156,7 @@ def _fuzz(name: str, w: dict[str, Any], clients: dict[str, Any]) -> None:
     expected = dict(zip(ROLES, EXPECTED[name]["POST"], strict=True))
     allowed = [r for r in ROLES if expected[r] not in REFUSALS]
     refused = [r for r in ROLES if r not in allowed]
+    sent = []
 
     def post(role: str, body: list[tuple[str, str]]) -> None:
         data: dict[str, list[str]] = {}
@@ -164,6 +165,7 @@ def _fuzz(name: str, w: dict[str, Any], clients: dict[str, Any]) -> None:
         with transaction.atomic():
             before = _snapshot()
             response = clients[role].post(url, data)
+            sent.append(role)
             assert response.status_code < 500, (name, role, body)
             if _refused(response):
                 assert _snapshot() == before, (name, role, response.status_code, body)
@@ -176,3 +178,4 @@ def _fuzz(name: str, w: dict[str, Any], clients: dict[str, Any]) -> None:
             settings(max_examples=examples, deadline=None, derandomize=True, database=None,
                      suppress_health_check=list(HealthCheck))(
                 given(role=st.sampled_from(roles), body=bodies(names, valid))(post))()
+    return len(sent)

@@ -216,3 +216,19 @@ def test_an_id_past_every_column_in_the_url_is_404(club: Any, admin_client: Clie
     for name in ("table_scores", "hand_edit", "evening_detail", "competition_detail"):
         url = _url(name, club, 987654).replace("987654", str(pk))
         assert admin_client.get(url).status_code == 404, name
+
+
+@pytest.mark.parametrize("seed", ["abc", "-1", str(2**62 + 1), HUGE, "1.5", "1\x00"])
+def test_a_seed_that_is_no_seed_is_refused_not_drawn_at_random(
+        club: Any, admin_client: Client, make_member: Callable[..., Any],
+        make_competition: Callable[..., Any], make_evening: Callable[..., Any],
+        seed: str) -> None:
+    members = [make_member(club, name=n) for n in ("Ann", "Bob", "Cor", "Dirk")]
+    evening = make_evening(make_competition(club, "jokeren"), members, status="playing")
+    url = reverse("tournaments:round_draw", kwargs={"club": club.slug, "pk": evening.pk})
+    response = admin_client.post(url, {"seed": seed}, follow=True)
+    assert response.status_code == 200
+    assert "Lotingsgetal (optioneel): " in response.content.decode()
+    assert not Round.objects.filter(evening=evening).exists()
+    admin_client.post(url, {"seed": "42"})
+    assert Round.objects.get(evening=evening).seed == 42

@@ -21,4 +21,4 @@ def bare_insert(request: HttpRequest, pk: int) -> HttpResponse:
     return HttpResponse("ok")
 
 
-urlpatterns = [path("bench/bare/<int:pk>/", bare_insert, name="bench_bare"), *site_patterns]
+urlpatterns = [path("bench/bare/<id:pk>/", bare_insert, name="bench_bare"), *site_patterns]

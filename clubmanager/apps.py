@@ -6,3 +6,10 @@ class ClubmanagerConfig(AppConfig):
     name = "clubmanager"
     verbose_name = _("Clubs and members")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.urls import register_converter
+
+        from .converters import IdConverter
+
+        register_converter(IdConverter, "id")  # before any URLconf is read

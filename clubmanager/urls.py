@@ -14,13 +14,13 @@ club_patterns = [
     path("members/add/", views.member_add, name="member_add"),
     path("members/import/", views.member_import, name="member_import"),
     path("members/import/confirm/", views.member_import_confirm, name="member_import_confirm"),
-    path("members/<int:pk>/", views.member_edit, name="member_edit"),
-    path("members/<int:pk>/deactivate/", views.member_deactivate, name="member_deactivate"),
-    path("members/<int:pk>/activate/", views.member_activate, name="member_activate"),
-    path("members/<int:pk>/delete/", views.member_delete, name="member_delete"),
+    path("members/<id:pk>/", views.member_edit, name="member_edit"),
+    path("members/<id:pk>/deactivate/", views.member_deactivate, name="member_deactivate"),
+    path("members/<id:pk>/activate/", views.member_activate, name="member_activate"),
+    path("members/<id:pk>/delete/", views.member_delete, name="member_delete"),
     path("roles/", views.role_list, name="role_list"),
-    path("roles/<int:user_id>/", views.role_change, name="role_change"),
-    path("roles/<int:user_id>/remove/", views.role_remove, name="role_remove"),
+    path("roles/<id:user_id>/", views.role_change, name="role_change"),
+    path("roles/<id:user_id>/remove/", views.role_remove, name="role_remove"),
 ]
 
 urlpatterns = [

@@ -5,7 +5,8 @@
 True
 """
 
+from .bounds import side_points_bounds
 from .engine import evaluate
 from .registry import GAMES
 
-__all__ = ["GAMES", "evaluate"]
+__all__ = ["GAMES", "evaluate", "side_points_bounds"]

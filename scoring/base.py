@@ -99,6 +99,11 @@ class Game(ABC):
     def finished(self, state: Any) -> bool:
         """The match is over: a further hand is MATCH_FINISHED."""
 
+    @abstractmethod
+    def side_points_bounds(self, options: Mapping[str, Any], side_count: int) -> tuple[int, int]:
+        """The least and the most one side can score in one hand under these (resolved,
+        valid) options, as the rules allow; see ``scoring.bounds``."""
+
     def conclude(self, state: Any, totals: dict[str, int]) -> Conclusion:
         """Match values from the summed points; override for reductions and bonuses."""
         sides = list(totals)

@@ -527,6 +527,10 @@ def _ht_points_required(c: _Ctx) -> str:
 
 
 def _ht_points_invalid(c: _Ctx) -> str:
+    value, maximum = c.params.get("value"), c.params.get("maximum")
+    if isinstance(value, int) and isinstance(maximum, int) and value > maximum:
+        return _("Points cannot be above %(maximum)s (%(value)s).") % {
+            "maximum": c.get("maximum"), "value": c.get("value")}
     return _("Points cannot be below 0 (%(value)s).") % {"value": c.get("value")}
 
 

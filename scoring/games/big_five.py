@@ -145,6 +145,16 @@ class BigFive(Game):
         dealt = {} if len(sides) == 1 else dealt_cards(sides, options["cards_per_player"])
         return State(tuple(sides), int(options["games"]), dealt, solitaire_max)
 
+    def side_points_bounds(self, options: Mapping[str, Any], side_count: int) -> tuple[int, int]:
+        """Cards left, 0 up to the cards dealt; in solitaire the discards, 0 up to the bound."""
+        if side_count == 1:
+            free = not options["solitaire_must_lay"]
+            return 0, SOLITAIRE_MAX_FREE if free else SOLITAIRE_MAX_MUST_LAY
+        cards = options["cards_per_player"]
+        if isinstance(cards, dict):
+            return 0, max(int(c) for c in cards.values())
+        return 0, int(cards) if cards is not None else DEFAULT_DEALT[side_count]
+
     def finished(self, state: State) -> bool:
         return state.played >= state.games
 

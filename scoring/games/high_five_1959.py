@@ -307,7 +307,7 @@ class HighFive1959(Game):
     options = (
         Option("targets", INTEGER_LIST, [50, 50, 60, 80, 100],
                "The numbers each side must strike, in the order of the score list.",
-               minimum=5, multiple_of=5, min_items=1),
+               minimum=5, maximum=DECK_VALUE, multiple_of=5, min_items=1),
         Option("cross_limit", INTEGER, 3,
                "Crosses that end the match; a side with this many scores 0 and loses.",
                minimum=1, maximum=10),
@@ -333,7 +333,7 @@ class HighFive1959(Game):
             item=Field("side", OBJECT, fields=(
                 Field("opened", BOOLEAN, "The side came on the table.", default=False),
                 Field("target", INTEGER, "The number played for (required when opened).",
-                      nullable=True, minimum=5, multiple_of=5),
+                      nullable=True, minimum=5, maximum=DECK_VALUE, multiple_of=5),
                 Field("opening", INTEGER, "Value of the opening meld.", required=False,
                       nullable=True, minimum=0, maximum=DECK_VALUE, multiple_of=5),
                 Field("table", INTEGER, "Value of the side's cards on the table.",
@@ -364,6 +364,15 @@ class HighFive1959(Game):
     def start(self, sides: Sequence[str], options: Mapping[str, Any]) -> State:
         fresh = SideState(0, (), tuple(options["targets"]))
         return State(tuple(sides), dict(options), dict.fromkeys(sides, fresh))
+
+    def side_points_bounds(self, options: Mapping[str, Any], side_count: int) -> tuple[int, int]:
+        """Least: the whole deck in hand, nothing on the table. Most: the whole deck on the
+        table in as many melds as its value allows (25 the cheapest), going out, and every
+        other side's number transferred (see ``scoring.bounds``)."""
+        melds = DECK_VALUE // CHEAPEST_FIVE
+        most = (DECK_VALUE + MELD_BONUS * melds + OUT_BONUS
+                + (side_count - 1) * max(options["targets"]))
+        return -DECK_VALUE, most
 
     def finished(self, state: State) -> bool:
         limit = state.options["cross_limit"]

@@ -76,6 +76,10 @@ class HighFiveCrowns(Game):
         return State(tuple(sides), int(options["games"]), int(options["threshold"]),
                      str(options["scoring"]))
 
+    def side_points_bounds(self, options: Mapping[str, Any], side_count: int) -> tuple[int, int]:
+        """One game's competition points: 1 for the winner, or players minus place."""
+        return 0, (1 if options["scoring"] == "wins" else side_count - 1)
+
     def finished(self, state: State) -> bool:
         return state.played >= state.games
 

@@ -29,6 +29,10 @@ BOARD_START = 4
 DRAW = 2
 MIN_PLACED = 1
 MAX_PLACED = 4
+# The rules do not know the score card's values (see the digest), so the engine caps one
+# combination's points, and the end bonus, at this: far above any printed card, and what keeps
+# a match's totals within the site's integer columns.
+MAX_CARD_POINTS = 1000
 
 HT_TURN_ORDER = "HT_TURN_ORDER"
 HT_TILES_PLACED_RANGE = "HT_TILES_PLACED_RANGE"
@@ -57,7 +61,7 @@ def valid_points_card(value: object, sides: Sequence[str] | None = None) -> bool
     if not isinstance(value, dict) or set(value) != set(CATEGORIES):
         return False
     points = [value[c] for c in CATEGORIES]
-    if not all(is_int(p) and p >= 0 for p in points):
+    if not all(is_int(p) and 0 <= p <= MAX_CARD_POINTS for p in points):
         return False
     return all(a <= b for a, b in zip(points, points[1:], strict=False))
 
@@ -128,6 +132,7 @@ class HighFiveTiles(Game):
             nullable=True,
             choices=CATEGORIES,
             minimum=0,
+            maximum=MAX_CARD_POINTS,
             check=valid_points_card,
         ),
         Option(
@@ -146,6 +151,7 @@ class HighFiveTiles(Game):
             "Bonus points for the first player to have played all their tiles with the "
             "supply empty.",
             minimum=0,
+            maximum=MAX_CARD_POINTS,
         ),
     )
     hand_fields = (
@@ -157,7 +163,7 @@ class HighFiveTiles(Game):
               required=False, nullable=True, choices=CATEGORIES, condition="forced == false"),
         Field("points", INTEGER, "The points the score card gives; required when the club "
               "has no score card (option points null), else optional and checked.",
-              required=False, minimum=0,
+              required=False, minimum=0, maximum=MAX_CARD_POINTS,
               condition="options.points == null and forced == false"),
         Field("tiles", TEXT_LIST, "Optional: the five tiles of the row (rank + suit, e.g. "
               "10H; * is a joker).",
@@ -192,6 +198,12 @@ class HighFiveTiles(Game):
             supply=supply_at_start(len(sides)),
             next_index=0,
         )
+
+    def side_points_bounds(self, options: Mapping[str, Any], side_count: int) -> tuple[int, int]:
+        """A turn: 0 up to the card's best combination (or the cap), plus the end bonus."""
+        card = options["points"]
+        best = max(card.values()) if isinstance(card, dict) else MAX_CARD_POINTS
+        return 0, int(best) + int(options["end_bonus"])
 
     def finished(self, state: State) -> bool:
         return state.next_index is None
@@ -344,7 +356,7 @@ def _check_points(state: State, turn: Turn, category: str | None) -> list[Issue]
         if state.card is None and not turn.points_given:
             return [Issue(HT_POINTS_REQUIRED, side=turn.side, field="points")]
         return []
-    if turn.points < 0:
+    if not 0 <= turn.points <= MAX_CARD_POINTS:
         return [_points_invalid(turn)]
     if category is None:
         return []
@@ -354,7 +366,10 @@ def _check_points(state: State, turn: Turn, category: str | None) -> list[Issue]
 
 
 def _points_invalid(turn: Turn) -> Issue:
-    return Issue(HT_POINTS_INVALID, side=turn.side, field="points", params={"value": turn.points})
+    params: dict[str, Any] = {"value": turn.points}
+    if turn.points is not None and turn.points > MAX_CARD_POINTS:
+        params["maximum"] = MAX_CARD_POINTS
+    return Issue(HT_POINTS_INVALID, side=turn.side, field="points", params=params)
 
 
 def _check_card(card: Mapping[str, int], turn: Turn, category: str) -> list[Issue]:

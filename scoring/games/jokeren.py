@@ -74,6 +74,10 @@ class Jokeren(Game):
     def start(self, sides: Sequence[str], options: Mapping[str, Any]) -> State:
         return State(tuple(sides), tuple(options["contracts"]))
 
+    def side_points_bounds(self, options: Mapping[str, Any], side_count: int) -> tuple[int, int]:
+        """A penalty: 0 for the player who went out, at most every card's value."""
+        return 0, DECK_VALUE
+
     def finished(self, state: State) -> bool:
         return state.deals >= len(state.contracts)
 

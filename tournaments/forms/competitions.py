@@ -19,6 +19,7 @@ from scoring import GAMES
 from ..draw import table_range
 from ..models import AbsentRule, Competition, Counting, Tiebreak
 from ..services.competitions import competition_defaults, option_errors
+from .numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
 
 OPTION_PREFIX = "opt_"
 STANDINGS_FIELDS = (
@@ -118,8 +119,12 @@ def option_help(option: dict[str, Any]) -> str:
 class ListInput(forms.CharField):
     """A comma-separated list (of whole numbers when ``integers``)."""
 
-    def __init__(self, *, integers: bool, **kwargs: Any) -> None:
+    def __init__(self, *, integers: bool, minimum: int | None = None,
+                 maximum: int | None = None, **kwargs: Any) -> None:
         self.integers = integers
+        # the game's bounds where it gives them, else what a database integer holds
+        self.minimum = INT_MIN if minimum is None else minimum
+        self.maximum = INT_MAX if maximum is None else maximum
         super().__init__(**kwargs)
 
     def prepare_value(self, value: Any) -> Any:
@@ -134,10 +139,14 @@ class ListInput(forms.CharField):
         items = [item.strip() for item in text.replace(";", ",").split(",") if item.strip()]
         if not self.integers:
             return items
-        try:
-            return [int(item) for item in items]
-        except ValueError:
-            raise ValidationError(_("Enter whole numbers separated by commas.")) from None
+        numbers = [whole_number(item) for item in items]
+        if any(n is None for n in numbers):
+            raise ValidationError(_("Enter whole numbers separated by commas."))
+        if not all(self.minimum <= n <= self.maximum for n in numbers):  # type: ignore[operator]
+            raise ValidationError(
+                _("Enter whole numbers from %(low)s to %(high)s."),
+                params={"low": self.minimum, "high": self.maximum})
+        return numbers
 
 
 class JSONInput(forms.CharField):
@@ -170,12 +179,14 @@ def option_field(option: dict[str, Any]) -> forms.Field:
         common["help_text"] += " " + gettext("Leave empty for none (the game's default rule).")
     if kind == "integer":
         attrs = {"step": option["multiple_of"]} if option["multiple_of"] else {}
-        return forms.IntegerField(
+        field = forms.IntegerField(
             min_value=option["minimum"],
             max_value=option["maximum"],
             widget=forms.NumberInput(attrs=attrs),
             **common,
         )
+        bound(field)  # where the game gives no bound: what a database integer holds
+        return field
     if kind == "boolean":
         common["required"] = False
         return forms.BooleanField(**common)
@@ -189,7 +200,8 @@ def option_field(option: dict[str, Any]) -> forms.Field:
             common["help_text"] += " " + gettext("Choose from: %(choices)s.") % {
                 "choices": ", ".join(option["choices"])
             }
-        return ListInput(integers=kind == "integer_list", **common)
+        return ListInput(integers=kind == "integer_list", minimum=option["minimum"],
+                         maximum=option["maximum"], **common)
     return JSONInput(**common)
 
 
@@ -211,12 +223,13 @@ class CompetitionForm(forms.Form):
         model_fields = forms.fields_for_model(Competition, fields=STANDINGS_FIELDS)
         for name in STANDINGS_FIELDS:
             self.fields[name] = model_fields[name]
+            if isinstance(model_fields[name], forms.IntegerField):
+                bound(model_fields[name], *column_range(Competition, name))
         for name in ("start_date", "end_date"):
             self.fields[name].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
         low, high = table_range(game, 1, 99)
         for name in ("table_min", "table_max"):
-            self.fields[name].min_value, self.fields[name].max_value = low, high
-            self.fields[name].widget.attrs.update({"min": low, "max": high})
+            bound(self.fields[name], low, high)
         tiebreaks = [("", _("— none —")), *Tiebreak.choices]
         for slot in range(1, TIEBREAK_SLOTS + 1):
             self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(

@@ -10,7 +10,9 @@ posted and interpreted here.
 Posted values become the engine's hand format: empty → missing (or null where the field allows
 null; a per-side number left empty → null, which the engine reports at that side); a number that
 does not parse → the raw text, so the engine says VALUE_NOT_INTEGER. The engine decides
-everything else.
+everything else, with one exception the model makes (``numbers``): a number outside what an
+integer column holds, or a NUL character (no text column stores it), is refused here at its
+input, and the hand is not saved.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring import GAMES
+from scoring import GAMES, side_points_bounds
 
 from ..messages import (
     choice_label,
@@ -32,6 +34,7 @@ from ..messages import (
     missing_value_message,
     record_text,
 )
+from .numbers import in_int_range, whole_number
 
 PREFIX = "h-"
 _INT = re.compile(r"^[+-]?\d+$")
@@ -152,8 +155,10 @@ class Block:
 
 
 def _number(raw: str) -> Any:
+    """A whole number, or the text as posted (any length is safe to read)."""
     raw = raw.strip()
-    return int(raw) if _INT.match(raw) else raw
+    value = whole_number(raw) if _INT.match(raw) else None
+    return raw if value is None else value
 
 
 def _display(value: Any) -> str:
@@ -187,6 +192,7 @@ class HandForm:
         self.general_errors: list[str] = []
         self.general_warnings: list[str] = []
         self.incomplete = False  # the live check left out issues of fields not filled in yet
+        self.refused: set[str] = set()  # inputs the form itself refused (see ``_refuse``)
         self.blocks = [b for spec in self.specs if (b := self._block(spec)) is not None]
 
     # -- building ---------------------------------------------------------------------------
@@ -298,11 +304,12 @@ class HandForm:
                                 entry[sub["name"]] = value
                         values[side] = entry
                     else:
-                        raw = str(post.get(f"{key}-{index}", "")).strip()
-                        values[side] = None if raw == "" else _number(raw)
+                        name_i = f"{key}-{index}"
+                        raw = self._posted(post, name_i)
+                        values[side] = None if raw == "" else self._number(name_i, raw)
                 data[name] = values
             elif kind == "side":
-                raw = str(post.get(key, "")).strip()
+                raw = self._posted(post, key)
                 if raw == "":
                     if nullable:
                         data[name] = None
@@ -311,7 +318,7 @@ class HandForm:
             elif kind == "side_list":
                 chosen = []
                 for position in range(max(1, len(self.sides) - 1)):
-                    raw = str(post.get(f"{key}-{position}", "")).strip()
+                    raw = self._posted(post, f"{key}-{position}")
                     if raw != "":
                         chosen.append(self._side_of(raw))
                 data[name] = chosen
@@ -338,22 +345,48 @@ class HandForm:
         return data
 
     def _side_of(self, raw: str) -> Any:
-        if _INT.match(raw) and 0 <= int(raw) < len(self.sides):
-            return self.sides[int(raw)]
+        index = whole_number(raw)
+        if index is not None and 0 <= index < len(self.sides):
+            return self.sides[index]
         return raw
+
+    def _posted(self, post: Mapping[str, Any], key: str) -> str:
+        raw = str(post.get(key, "")).strip()
+        if "\x00" in raw:
+            self._refuse(key, _("This contains a character that cannot be stored."))
+            return ""
+        return raw
+
+    def _number(self, key: str, raw: str) -> Any:
+        value = _number(raw)
+        if isinstance(value, int) and not in_int_range(value):
+            self._refuse(key, _("This number is far too large.") if value > 0
+                         else _("This number is far too small."))
+            return raw
+        return value
+
+    def _refuse(self, key: str, message: str) -> None:
+        """The model refuses this input (the engine never sees it): its message, at it."""
+        self.refused.add(key)
+        for block in self.blocks:
+            for inp in self._all_inputs(block):
+                if inp.name == key:
+                    inp.errors.append(message)
+                    return
+        self.general_errors.append(message)
 
     def _parse_scalar(self, spec: Mapping[str, Any], key: str, post: Mapping[str, Any]) -> Any:
         kind = spec.get("kind")
         if kind == "boolean":  # an optional box left unticked is left out (its default)
             return True if key in post else (False if spec.get("required") else _MISSING)
-        raw = str(post.get(key, "")).strip()
+        raw = self._posted(post, key)
         if raw == "":  # a required field that allows null gets null; otherwise left out
             return None if spec.get("nullable") and spec.get("required") else _MISSING
         if kind == "text_list":
             return [t.upper() for t in re.split(r"[\s,;]+", raw) if t]
         if kind == "choice":
             return raw
-        return _number(raw)
+        return self._number(key, raw)
 
     # -- messages ---------------------------------------------------------------------------
     def attach(self, errors: Sequence[Mapping[str, Any]] = (),
@@ -374,6 +407,8 @@ class HandForm:
                     getattr(self, "general_" + attr).append(text)
                     continue
                 target = self._locate(issue)
+                if isinstance(target, Input) and target.name in self.refused:
+                    continue  # the form's own message is there already
                 blank = target is not None and self._is_blank(target)
                 if blank and while_typing:
                     self.incomplete = True
@@ -442,3 +477,20 @@ def adjusted_points_from(post: Mapping[str, Any], sides: Sequence[str]) -> dict[
     if not any(values.values()):
         return None
     return {side: _number(raw) if raw else None for side, raw in values.items()}
+
+
+def adjusted_points_errors(points: Mapping[str, Any] | None, *, game: str,
+                           options: Mapping[str, Any], sides_display: Mapping[str, str]
+                           ) -> list[str]:
+    """Adjusted points outside what the game allows one side in one hand: the engine's bound
+    (``scoring.side_points_bounds``), as these points never pass through the game's rules.
+    Text that is no whole number is left to the save, which names it."""
+    if not points:
+        return []
+    low, high = side_points_bounds(game, options, len(points))
+    sentence = _("Adjusted points of %(side)s: one side scores from %(low)s to %(high)s "
+                 "points in one %(record)s of this game, not %(value)s.")
+    return [record_text(game, sentence, side=sides_display.get(side, side), low=low, high=high,
+                        value=value if abs(value) < 10**20 else "…")
+            for side, value in points.items()
+            if isinstance(value, int) and not low <= value <= high]

@@ -103,6 +103,6 @@ def competition_edit(request: HttpRequest, pk: int) -> HttpResponse:
 urlpatterns: list[URLPattern] = [
     path("", competition_list, name="competition_list"),
     path("new/", competition_add, name="competition_add"),
-    path("<int:pk>/", competition_detail, name="competition_detail"),
-    path("<int:pk>/edit/", competition_edit, name="competition_edit"),
+    path("<id:pk>/", competition_detail, name="competition_detail"),
+    path("<id:pk>/edit/", competition_edit, name="competition_edit"),
 ]

@@ -38,12 +38,25 @@ def _errors(request: HttpRequest, exc: ValidationError) -> None:
         messages.error(request, message)
 
 
+def _seed(request: HttpRequest) -> tuple[int | None, bool]:
+    """The posted seed (None: a new random draw) and whether it was valid; a seed that is not
+    a whole number from 0 to 2**62 is refused with a message, never drawn at random instead."""
+    form = DrawForm(request.POST)
+    if form.is_valid():
+        return form.cleaned_data["seed"], True
+    label = form.fields["seed"].label
+    for message in form.errors.get("seed", []):
+        messages.error(request, f"{label}: {message}")
+    return None, False
+
+
 @club_view(Role.ADMIN)
 @require_POST
 def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
     evening = get_object_or_404(selectors.evenings_for_club(club=request.club), pk=pk)  # type: ignore[attr-defined]
-    form = DrawForm(request.POST)
-    seed = form.cleaned_data["seed"] if form.is_valid() else None
+    seed, valid = _seed(request)
+    if not valid:
+        return _to_evening(request, evening.pk)
     try:
         round_ = services.round_draw(evening=evening, seed=seed, by=request.user)
     except ValidationError as exc:
@@ -57,8 +70,9 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = _round(request, pk)
-    form = DrawForm(request.POST)
-    seed = form.cleaned_data["seed"] if form.is_valid() else None
+    seed, valid = _seed(request)
+    if not valid:
+        return _to_evening(request, round_.evening_id)
     try:
         services.round_redraw(round=round_, seed=seed, by=request.user)
     except ValidationError as exc:
@@ -152,10 +166,10 @@ def round_draw_check(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("evenings/<int:pk>/draw/", round_draw, name="round_draw"),
-    path("rounds/<int:pk>/redraw/", round_redraw, name="round_redraw"),
-    path("rounds/<int:pk>/swap/", seat_swap, name="seat_swap"),
-    path("rounds/<int:pk>/late-arrival/", late_arrival, name="late_arrival"),
-    path("rounds/<int:pk>/projector/", round_projector, name="round_projector"),
-    path("rounds/<int:pk>/draw-check/", round_draw_check, name="round_draw_check"),
+    path("evenings/<id:pk>/draw/", round_draw, name="round_draw"),
+    path("rounds/<id:pk>/redraw/", round_redraw, name="round_redraw"),
+    path("rounds/<id:pk>/swap/", seat_swap, name="seat_swap"),
+    path("rounds/<id:pk>/late-arrival/", late_arrival, name="late_arrival"),
+    path("rounds/<id:pk>/projector/", round_projector, name="round_projector"),
+    path("rounds/<id:pk>/draw-check/", round_draw_check, name="round_draw_check"),
 ]

@@ -17,6 +17,7 @@ from clubmanager.models import Member, Role
 from ..forms.competitions import add_service_errors
 from ..forms.draws import DrawForm
 from ..forms.evenings import EveningForm, GuestForm, StatusForm
+from ..forms.numbers import id_or_404
 from ..models import Evening, EveningStatus, Participant
 from ..selectors import competitions as competition_selectors
 from ..selectors import evenings as selectors
@@ -123,11 +124,12 @@ def checkin(request: HttpRequest, pk: int) -> HttpResponse:
         action = request.POST.get("action")
         try:
             if action == "in":
-                member = get_object_or_404(Member, pk=request.POST.get("member"), club=club)
+                member = get_object_or_404(Member, pk=id_or_404(request.POST.get("member")),
+                                           club=club)
                 services.participant_checkin(evening=evening, member=member, by=request.user)
             elif action == "out":
                 participant = get_object_or_404(
-                    Participant, pk=request.POST.get("participant"), evening=evening
+                    Participant, pk=id_or_404(request.POST.get("participant")), evening=evening
                 )
                 services.participant_remove(participant=participant, by=request.user)
             elif action == "guest":
@@ -151,8 +153,8 @@ def checkin(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("<int:pk>/evenings/new/", evening_add, name="evening_add"),
-    path("evenings/<int:pk>/", evening_detail, name="evening_detail"),
-    path("evenings/<int:pk>/status/", evening_status, name="evening_status"),
-    path("evenings/<int:pk>/checkin/", checkin, name="checkin"),
+    path("<id:pk>/evenings/new/", evening_add, name="evening_add"),
+    path("evenings/<id:pk>/", evening_detail, name="evening_detail"),
+    path("evenings/<id:pk>/status/", evening_status, name="evening_status"),
+    path("evenings/<id:pk>/checkin/", checkin, name="checkin"),
 ]

@@ -62,7 +62,7 @@ def round_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("rounds/<int:round_id>/sheets.pdf", round_sheets, name="round_sheets"),
+    path("rounds/<id:round_id>/sheets.pdf", round_sheets, name="round_sheets"),
 ]
 
 
@@ -78,7 +78,7 @@ def season_xlsx(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 
 urlpatterns.append(
-    path("<int:competition_id>/season.xlsx", season_xlsx, name="season_xlsx"),
+    path("<id:competition_id>/season.xlsx", season_xlsx, name="season_xlsx"),
 )
 
 
@@ -166,8 +166,8 @@ def season_import_confirm(request: HttpRequest, competition_id: int) -> HttpResp
 
 
 urlpatterns += [
-    path("<int:competition_id>/import/", season_import, name="season_import"),
-    path("<int:competition_id>/import/confirm/", season_import_confirm,
+    path("<id:competition_id>/import/", season_import, name="season_import"),
+    path("<id:competition_id>/import/confirm/", season_import_confirm,
          name="season_import_confirm"),
 ]
 
@@ -195,7 +195,7 @@ def standings_pdf(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 
 urlpatterns += [
-    path("evenings/<int:evening_id>/results.pdf", evening_results_pdf,
+    path("evenings/<id:evening_id>/results.pdf", evening_results_pdf,
          name="evening_results_pdf"),
-    path("<int:competition_id>/standings.pdf", standings_pdf, name="standings_pdf"),
+    path("<id:competition_id>/standings.pdf", standings_pdf, name="standings_pdf"),
 ]

@@ -71,6 +71,6 @@ def fixed_pair_delete(request: HttpRequest, pk: int, pair_pk: int) -> HttpRespon
 
 
 urlpatterns: list[URLPattern] = [
-    path("<int:pk>/pairs/", fixed_pairs, name="fixed_pairs"),
-    path("<int:pk>/pairs/<int:pair_pk>/delete/", fixed_pair_delete, name="fixed_pair_delete"),
+    path("<id:pk>/pairs/", fixed_pairs, name="fixed_pairs"),
+    path("<id:pk>/pairs/<id:pair_pk>/delete/", fixed_pair_delete, name="fixed_pair_delete"),
 ]

@@ -21,7 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 from clubmanager.access import club_object_view, club_view
 from clubmanager.models import Role
 
-from ..forms.hands import HandForm, adjusted_points_from
+from ..forms.hands import HandForm, adjusted_points_errors, adjusted_points_from
+from ..forms.numbers import INT_MAX, id_or_404, whole_number
 from ..matches import evaluate_table, sides_of
 from ..messages import issue_message, record_text
 from ..models import Evening, Hand, Table
@@ -51,10 +52,10 @@ def _locked_message(reason: str) -> str:
 
 
 def _version(request: HttpRequest) -> int:
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return -1
+    """The table version the form was rendered at; -1 (no version a table has, so "changed
+    by someone else") for anything that is not a version (Table.version is an integer)."""
+    version = whole_number(str(request.POST.get("version", "")))
+    return version if version is not None and 0 <= version <= INT_MAX else -1
 
 
 def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None,
@@ -172,7 +173,7 @@ def hand_check(request: HttpRequest, table: Table) -> HttpResponse:
         raise PermissionDenied
     editing = None
     if request.POST.get("hand"):
-        editing = get_object_or_404(Hand, pk=request.POST["hand"], table=table)
+        editing = get_object_or_404(Hand, pk=id_or_404(request.POST["hand"]), table=table)
     form = _posted_form(request, table, match.sides, match.evaluation["options"])
     evaluation, number = evaluate_draft(match, form.parse(), editing)
     form.attach(evaluation["errors"], evaluation["warnings"], hand=number, while_typing=True)
@@ -195,11 +196,20 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
     options = evaluate_table(table, seats, [])["options"]
     form = _posted_form(request, table, sides, options)
     data = form.parse()
+    adjusted = adjusted_points_from(request.POST, sides)
+    form.general_errors += adjusted_points_errors(adjusted, game=table.game, options=options,
+                                                  sides_display=form.display)
+    if "\x00" in request.POST.get("adjusted_reason", ""):  # no text column stores NUL
+        form.general_errors.append(_("This contains a character that cannot be stored."))
+    if form.has_errors:  # refused by the form itself (see HandForm.parse): nothing to save
+        context = _context(request, table, form=form, editing=editing)
+        context["refused"] = True
+        return _render(request, context)
     kwargs: dict[str, Any] = {
         "data": data, "by": request.user, "expected_version": _version(request),
         "acknowledge_warnings": bool(request.POST.get("acknowledge")),
         "adjusted_reason": request.POST.get("adjusted_reason", ""),
-        "adjusted_points": adjusted_points_from(request.POST, sides),
+        "adjusted_points": adjusted,
     }
     saved = None
     try:
@@ -271,6 +281,9 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
     table = hand.table
     _require_enter(request, table, list(table.seats.select_related("participant__member")))
+    if "\x00" in request.POST.get("reason", ""):  # no text column stores NUL
+        messages.error(request, _("This contains a character that cannot be stored."))
+        return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
     try:
         services.hand_delete(hand=hand, by=request.user, expected_version=_version(request),
                              reason=request.POST.get("reason", ""))
@@ -394,13 +407,13 @@ def evening_status_board(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("tables/<int:pk>/", table_scores, name="table_scores"),
-    path("tables/<int:pk>/check/", hand_check, name="hand_check"),
-    path("tables/<int:pk>/hands/add/", hand_add, name="hand_add"),
-    path("tables/<int:pk>/confirm/", table_confirm, name="table_confirm"),
-    path("tables/<int:pk>/unconfirm/", table_unconfirm, name="table_unconfirm"),
-    path("tables/<int:pk>/history/", table_history, name="table_history"),
-    path("hands/<int:pk>/edit/", hand_edit, name="hand_edit"),
-    path("hands/<int:pk>/delete/", hand_delete, name="hand_delete"),
-    path("evenings/<int:pk>/board/", evening_status_board, name="evening_status_board"),
+    path("tables/<id:pk>/", table_scores, name="table_scores"),
+    path("tables/<id:pk>/check/", hand_check, name="hand_check"),
+    path("tables/<id:pk>/hands/add/", hand_add, name="hand_add"),
+    path("tables/<id:pk>/confirm/", table_confirm, name="table_confirm"),
+    path("tables/<id:pk>/unconfirm/", table_unconfirm, name="table_unconfirm"),
+    path("tables/<id:pk>/history/", table_history, name="table_history"),
+    path("hands/<id:pk>/edit/", hand_edit, name="hand_edit"),
+    path("hands/<id:pk>/delete/", hand_delete, name="hand_delete"),
+    path("evenings/<id:pk>/board/", evening_status_board, name="evening_status_board"),
 ]

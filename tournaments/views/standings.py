@@ -120,10 +120,10 @@ def public_pages_setting(request: HttpRequest) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("<int:pk>/standings/", standings, name="standings"),
-    path("evenings/<int:pk>/results/", evening_results, name="evening_results"),
-    path("public/<int:pk>/", public_standings, name="public_standings"),
-    path("public/evenings/<int:pk>/", public_evening, name="public_evening"),
-    path("public/<int:pk>/tv/", tv, name="tv"),
+    path("<id:pk>/standings/", standings, name="standings"),
+    path("evenings/<id:pk>/results/", evening_results, name="evening_results"),
+    path("public/<id:pk>/", public_standings, name="public_standings"),
+    path("public/evenings/<id:pk>/", public_evening, name="public_evening"),
+    path("public/<id:pk>/tv/", tv, name="tv"),
     path("public-pages/", public_pages_setting, name="public_pages_setting"),
 ]

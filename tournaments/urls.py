@@ -1,6 +1,15 @@
 """URLs under /clubs/<slug:club>/competitions/; each area keeps its own list."""
 
-from .views import competitions, draws, evenings, exports, pairs, scores, standings
+from .views import (
+    competitions,
+    draws,
+    evenings,
+    exports,
+    pairs,
+    scores,
+    season_import,
+    standings,
+)
 
 app_name = "tournaments"
 
@@ -12,4 +21,5 @@ urlpatterns = [
     *scores.urlpatterns,
     *standings.urlpatterns,
     *exports.urlpatterns,
+    *season_import.urlpatterns,
 ]

@@ -17,9 +17,9 @@ from benchmarks.season import build_jokeren_season, play_table, seat_table
 from clubmanager.models import Member
 from tests.tournaments.test_pdf import GAMES_PLAYED
 from tournaments.exports import season_workbook
-from tournaments.imports import ImportFileError, check_season, parse_season
 from tournaments.models import Competition, Evening, Hand, Participant, Round, Seat, Table
-from tournaments.services.imports import SeasonImportRefused, season_import
+from tournaments.season_import import ImportFileError, check_season, parse_season
+from tournaments.services.season_import import SeasonImportRefused, season_import
 
 
 def sheets(data: bytes) -> dict[str, list[tuple[Any, ...]]]:
@@ -222,7 +222,7 @@ def test_import_page_shows_bad_files_and_bad_rows_without_500(season: Competitio
     assert response.status_code == 200
     assert not response.context["preview"].valid
     assert b"Row 2" in response.content or b"Rij 2" in response.content
-    assert f"season_import:{target.pk}" not in client.session
+    assert f"import:season:{target.pk}" not in client.session
 
 
 def test_only_club_admins_import(season: Competition, client_for: Any, member_user: Any,

@@ -1,7 +1,8 @@
 """Member import: the sheet a club keeps today (.xlsx or .csv) → rows to preview.
 
-Pure parsing and comparison, no writes: ``parse_members(data, filename)`` reads the file and
-returns a ``ParsedSheet`` (or raises ``ImportFileError`` with a sentence for the user);
+Pure parsing and comparison, no writes: ``parse_members(data, filename)`` reads the file (an
+.xlsx through ``clubmanager.spreadsheets``, with its archive limits) and returns a
+``ParsedSheet`` (or raises ``ImportFileError`` with a sentence for the user);
 ``classify(rows, existing)`` compares the rows with the club's members and marks each as new,
 updated, unchanged or error, with the reasons. ``services.member_import_apply`` writes.
 """
@@ -11,8 +12,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import warnings
-import zipfile
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -23,6 +22,8 @@ from django.core.validators import validate_email
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from .spreadsheets import ImportFileError, is_formula, open_workbook
 
 NEW = "new"
 UPDATED = "updated"
@@ -65,10 +66,6 @@ REQUIRED = ("name", "member_number")
 OPTIONAL = ("email", "phone")
 MAX_LENGTH = {"name": 200, "member_number": 32, "email": 254, "phone": 40}
 MAX_COLUMNS = 100
-
-
-class ImportFileError(Exception):
-    """The file as a whole cannot be imported; ``str(exc)`` is the message for the user."""
 
 
 def normalise_header(text: str) -> str:
@@ -158,74 +155,17 @@ def _cell_text(value: Any) -> str:
 
 def _read_xlsx(data: bytes) -> list[tuple[int, list[str], list[str]]]:
     """Rows as (line, texts, formula cell references) from the first sheet."""
-    from openpyxl import load_workbook
-    from openpyxl.utils import get_column_letter
-    from openpyxl.utils.exceptions import InvalidFileException
-
-    if not data.startswith(b"PK\x03\x04"):
-        raise ImportFileError(
-            _("This is not an Excel file (.xlsx). Save the sheet as .xlsx or .csv and try again.")
-        )
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            workbook = load_workbook(
-                io.BytesIO(data), read_only=True, data_only=False, keep_links=False
-            )
-    except (
-        zipfile.BadZipFile,
-        InvalidFileException,
-        KeyError,
-        OSError,
-        ValueError,
-        TypeError,
-        IndexError,
-        AttributeError,
-    ) as exc:
-        raise ImportFileError(
-            _(
-                "This Excel file cannot be read (%(error)s). Open it in Excel, save it as .xlsx "
-                "and try again."
-            )
-            % {"error": type(exc).__name__}
-        ) from exc
-    limit = _raw_row_limit()
-    result: list[tuple[int, list[str], list[str]]] = []
-    try:
-        sheet = workbook.worksheets[0] if workbook.worksheets else None
-        if sheet is None:
-            raise ImportFileError(_("The file is empty."))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            for line, cells in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS), start=1):
-                if line > limit:
-                    raise _too_many_rows()
-                texts: list[str] = []
-                formulas: list[str] = []
-                for col, cell in enumerate(cells, start=1):
-                    value = getattr(cell, "value", None)
-                    is_formula = getattr(cell, "data_type", None) == "f" or (
-                        isinstance(value, str) and value.startswith("=") and len(value) > 1
-                    )
-                    if is_formula:
-                        formulas.append(f"{get_column_letter(col)}{line}")
-                        texts.append("")
-                    else:
-                        texts.append(_cell_text(value))
-                result.append((line, texts, formulas))
-    except ImportFileError:
-        raise
-    except Exception as exc:  # openpyxl raises many kinds on damaged files
-        raise ImportFileError(
-            _(
-                "This Excel file cannot be read (%(error)s). Open it in Excel, save it as .xlsx "
-                "and try again."
-            )
-            % {"error": type(exc).__name__}
-        ) from exc
-    finally:
-        workbook.close()
-    return result
+    book = open_workbook(data)
+    if not book.sheetnames:
+        raise ImportFileError(_("The file is empty."))
+    rows = book.rows(book.sheetnames[0], max_col=MAX_COLUMNS, max_line=_raw_row_limit(),
+                     too_many=_too_many_rows)
+    return [
+        (row.line, ["" if is_formula(row, col) else _cell_text(value)
+                    for col, value in enumerate(row.values)],
+         [f"{_column_letter(col + 1)}{row.line}" for col in row.formulas])
+        for row in rows
+    ]
 
 
 def _decode_text(data: bytes) -> str:

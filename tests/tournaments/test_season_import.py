@@ -236,3 +236,61 @@ def test_only_club_admins_import(season: Competition, client_for: Any, member_us
 def test_dates_in_the_workbook_are_real_dates(season: Competition) -> None:
     rows = sheets(season_workbook(season))["Handen"]
     assert isinstance(rows[1][0], datetime.datetime)
+
+
+# -- names that look like formulas are data ---------------------------------------------------
+FORMULA_NAMES = ["=1+1", '=HYPERLINK("http://x","y")', "+31 6", "-5", "@SUM(A1)"]
+
+
+@pytest.fixture
+def formula_season(club: Any) -> Competition:
+    for i, name in enumerate(FORMULA_NAMES, start=1):  # before play: hands name the players
+        Member.objects.create(club=club, member_number=f"B{i:03d}", name=name)
+    return build_jokeren_season(club, evenings=2, members=8, rounds=2, guests=["=2+2", "Zoë"])
+
+
+def standings_of(competition: Competition) -> list[tuple[Any, ...]]:
+    from tournaments.selectors.standings import season_standings
+
+    return [(r.rank, r.name, r.member_number, r.total, r.evenings_played, r.wins)
+            for r in season_standings(competition).rows]
+
+
+def test_formula_names_export_and_import_unchanged(formula_season: Competition,
+                                                   other_club: Any) -> None:
+    data = season_workbook(formula_season)
+    target = empty_like(formula_season, club=other_club)
+    outcome = do_import(data, target)
+    assert outcome.members_created == 8
+    names = set(Member.objects.filter(club=other_club).values_list("name", flat=True))
+    assert set(FORMULA_NAMES) <= names
+    assert Participant.objects.filter(evening__competition=target, guest_name="=2+2").exists()
+    assert standings_of(target) == standings_of(formula_season)
+    assert {r[1] for r in standings_of(target)} >= set(FORMULA_NAMES)
+    assert sheets(season_workbook(target)) == sheets(data)
+
+
+def test_formula_names_survive_a_libreoffice_round_trip(formula_season: Competition,
+                                                        other_club: Any, tmp_path: Any) -> None:
+    import shutil
+    import subprocess
+
+    binary = shutil.which("libreoffice") or shutil.which("soffice")
+    if binary is None:
+        pytest.fail("LibreOffice is not installed: apt-get install -y libreoffice-calc-nogui "
+                    "(make test installs it)")
+    source = tmp_path / "in" / "seizoen.xlsx"
+    source.parent.mkdir()
+    source.write_bytes(season_workbook(formula_season))
+    result = subprocess.run(
+        [binary, "--headless", f"-env:UserInstallation=file://{tmp_path}/profile",
+         "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(tmp_path), str(source)],
+        capture_output=True, text=True, timeout=180, check=False,
+    )
+    saved = tmp_path / "seizoen.xlsx"
+    assert saved.exists(), result.stdout + result.stderr
+    target = empty_like(formula_season, club=other_club)
+    do_import(saved.read_bytes(), target)
+    assert standings_of(target) == standings_of(formula_season)
+    assert set(FORMULA_NAMES) <= set(Member.objects.filter(club=other_club)
+                                     .values_list("name", flat=True))

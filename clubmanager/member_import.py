@@ -23,7 +23,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .spreadsheets import ImportFileError, is_formula, open_workbook
+from .spreadsheets import ImportFileError, Row, is_formula, open_workbook
 
 NEW = "new"
 UPDATED = "updated"
@@ -158,14 +158,24 @@ def _read_xlsx(data: bytes) -> list[tuple[int, list[str], list[str]]]:
     book = open_workbook(data)
     if not book.sheetnames:
         raise ImportFileError(_("The file is empty."))
+
+    def header(row: Row) -> bool:
+        """Refuse a sheet without our columns before reading the rest of it."""
+        line, texts, formulas = _row_texts(row)
+        if not formulas and not any(texts):
+            return False
+        _columns(texts, formulas)
+        return True
+
     rows = book.rows(book.sheetnames[0], max_col=MAX_COLUMNS, max_line=_raw_row_limit(),
-                     too_many=_too_many_rows)
-    return [
-        (row.line, ["" if is_formula(row, col) else _cell_text(value)
-                    for col, value in enumerate(row.values)],
-         [f"{_column_letter(col + 1)}{row.line}" for col in row.formulas])
-        for row in rows
-    ]
+                     too_many=_too_many_rows, header=header)
+    return [_row_texts(row) for row in rows]
+
+
+def _row_texts(row: Row) -> tuple[int, list[str], list[str]]:
+    texts = ["" if is_formula(row, col) else _cell_text(value)
+             for col, value in enumerate(row.values)]
+    return row.line, texts, [f"{_column_letter(col + 1)}{row.line}" for col in row.formulas]
 
 
 def _decode_text(data: bytes) -> str:
@@ -253,7 +263,30 @@ def parse_members(data: bytes, filename: str) -> ParsedSheet:
     non_empty = [(line, texts, formulas) for line, texts, formulas in raw if formulas or any(texts)]
     if not non_empty:
         raise ImportFileError(_("The file is empty."))
-    header_line, header_texts, header_formulas = non_empty[0]
+    _header_line, header_texts, header_formulas = non_empty[0]
+    columns, ignored = _columns(header_texts, header_formulas)
+
+    data_rows = non_empty[1:]
+    if not data_rows:
+        raise ImportFileError(_("The file has column names but no members."))
+    if len(data_rows) > settings.MEMBER_IMPORT_MAX_ROWS:
+        raise _too_many_rows()
+
+    present_optional = tuple(f for f in OPTIONAL if f in columns)
+    rows: list[ParsedRow] = []
+    for line, texts, formulas in data_rows:
+        values = {f: (texts[i] if i < len(texts) else "") for f, i in columns.items()}
+        problems = [
+            _("Cell %(cell)s contains a formula; paste the value instead.") % {"cell": cell}
+            for cell in formulas
+        ]
+        rows.append(ParsedRow(line=line, columns=present_optional, problems=problems, **values))
+    return ParsedSheet(rows=rows, columns=tuple(columns), ignored_headers=ignored)
+
+
+def _columns(header_texts: list[str], header_formulas: list[str]
+             ) -> tuple[dict[str, int], list[str]]:
+    """(field → column index, ignored headers) of the header row, or ImportFileError."""
     if header_formulas:
         raise ImportFileError(
             _(
@@ -287,23 +320,7 @@ def parse_members(data: bytes, filename: str) -> ParsedSheet:
             )
             % {"found": found}
         )
-
-    data_rows = non_empty[1:]
-    if not data_rows:
-        raise ImportFileError(_("The file has column names but no members."))
-    if len(data_rows) > settings.MEMBER_IMPORT_MAX_ROWS:
-        raise _too_many_rows()
-
-    present_optional = tuple(f for f in OPTIONAL if f in columns)
-    rows: list[ParsedRow] = []
-    for line, texts, formulas in data_rows:
-        values = {f: (texts[i] if i < len(texts) else "") for f, i in columns.items()}
-        problems = [
-            _("Cell %(cell)s contains a formula; paste the value instead.") % {"cell": cell}
-            for cell in formulas
-        ]
-        rows.append(ParsedRow(line=line, columns=present_optional, problems=problems, **values))
-    return ParsedSheet(rows=rows, columns=tuple(columns), ignored_headers=ignored)
+    return columns, ignored
 
 
 def _validate(row: ParsedRow) -> list[str]:

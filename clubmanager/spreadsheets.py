@@ -15,6 +15,7 @@ the error class, the size-limited upload form and the session key of a preview.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import posixpath
 import re
@@ -24,10 +25,9 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from xml.etree.ElementTree import ParseError
+from xml.parsers import expat
 
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import DefusedXMLParser
+from defusedxml import DefusedXmlException, DTDForbidden, EntitiesForbidden
 from django import forms
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -56,9 +56,10 @@ MAX_ITEMS = 100_000
 MAX_TAGS = 4_000_000
 CHUNK = 64 * 1024
 
-MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-PACKAGE_RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-DOC_RELS = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+# Names as expat reports them with namespace processing: "namespace}local".
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+PACKAGE_RELS = "http://schemas.openxmlformats.org/package/2006/relationships}"
+DOC_RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 C, F, ROW, RPH, SI, T, V = (f"{MAIN}{tag}" for tag in ("c", "f", "row", "rPh", "si", "t", "v"))
 _COORDINATE = re.compile(r"([A-Z]{1,3})(\d+)$")
 
@@ -153,20 +154,36 @@ def _scan(archive: zipfile.ZipFile, part: zipfile.ZipInfo) -> int:
 
 
 # -- streamed XML ----------------------------------------------------------------------------
-# Each part is fed in chunks to defusedxml's parser with a target of our own: no element tree
-# is built, text is kept only where we read it, and a DTD or an entity stops the parse.
+# Each part is fed in chunks to expat with handlers of our own, as defusedxml's parsers do but
+# without an element tree in between: nothing is built, text is kept only where we read it,
+# and a DTD or an entity declaration raises defusedxml's own errors.
+def _refuse_dtd(name: str, system_id: str | None, public_id: str | None, *_args: Any) -> None:
+    raise DTDForbidden(name, system_id, public_id)
+
+
+def _refuse_entity(name: str, *args: Any) -> None:
+    raise EntitiesForbidden(name, None, None, None, None, None)
+
+
 def _feed(archive: zipfile.ZipFile, path: str, target: Any) -> None:
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.StartDoctypeDeclHandler = _refuse_dtd
+    parser.EntityDeclHandler = _refuse_entity
+    parser.UnparsedEntityDeclHandler = _refuse_entity
+    parser.StartElementHandler = target.start
+    parser.EndElementHandler = target.end
+    parser.CharacterDataHandler = target.data
+    parser.buffer_text = True
     try:
         with archive.open(path) as stream:
-            parser = DefusedXMLParser(target=target, forbid_dtd=True)
             while chunk := stream.read(CHUNK):
-                parser.feed(chunk)
-            parser.close()
+                parser.Parse(chunk, False)
+            parser.Parse(b"", True)
     except KeyError as exc:
         raise unreadable(_("part %(part)s missing") % {"part": path[:80]}) from exc
     except DefusedXmlException as exc:
         raise forbidden_xml(path[:80]) from exc
-    except (ParseError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError,
+    except (expat.ExpatError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError,
             RuntimeError, ValueError, OverflowError) as exc:
         raise unreadable(type(exc).__name__) from exc
 
@@ -207,8 +224,9 @@ class _Items:
     def data(self, text: str) -> None:
         pass
 
-    def close(self) -> None:
-        pass
+
+class _Enough(Exception):
+    """Every string wanted is read: stop parsing."""
 
 
 class _Text:
@@ -240,6 +258,7 @@ class _SharedStrings(_Text):
     def __init__(self, wanted: set[int]) -> None:
         super().__init__()
         self.wanted = wanted
+        self.last = max(wanted)
         self.index = 0
         self.strings: dict[int, str] = {}
 
@@ -252,6 +271,8 @@ class _SharedStrings(_Text):
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         if tag == SI:
+            if self.index > self.last:
+                raise _Enough
             self.begin()
         elif tag == RPH:
             self.phonetic = True
@@ -268,18 +289,17 @@ class _SharedStrings(_Text):
                 self.strings[self.index] = self.text()
             self.index += 1
 
-    def close(self) -> None:
-        pass
-
 
 class _Sheet(_Text):
     """Target: the rows of a sheet, cells up to ``max_col`` only (the rest is counted, not
-    kept), shared strings left as their index for ``Workbook._resolve_strings``."""
+    kept), shared strings left as their index for ``Workbook.resolve_strings``."""
 
     def __init__(self, book: Workbook, max_col: int, max_line: int,
-                 too_many: Callable[[], ImportFileError]) -> None:
+                 too_many: Callable[[], ImportFileError],
+                 header: Callable[[Row], bool] | None) -> None:
         super().__init__()
         self.book, self.max_col, self.max_line, self.too_many = book, max_col, max_line, too_many
+        self.header = header
         self.rows: list[Row] = []
         self.line = 0
         self.row: Row | None = None
@@ -331,20 +351,25 @@ class _Sheet(_Text):
         elif tag == ROW and self.row is not None:
             if self.row.values:
                 self.rows.append(self.row)
+                if self.header is not None:  # a sheet that is not ours stops here
+                    self.book.resolve_strings([self.row])
+                    if self.header(self.row):
+                        self.header = None
             self.row = None
 
     def _store(self, row: Row, column: int, kind: str, style: str | None) -> None:
-        value = self.book.value(kind, style, self.text() if self.size or self.parts else None)
+        value = self.book.value(kind, style, "".join(self.parts) if self.parts else None)
         if kind == "s" and value is not None:
             row.shared.append(column)
         if self.formula:
             row.formulas += (column,)
-        if column >= len(row.values):
-            row.values.extend([None] * (column + 1 - len(row.values)))
-        row.values[column] = value
-
-    def close(self) -> None:
-        pass
+        values = row.values
+        if column == len(values):
+            values.append(value)
+        else:
+            if column > len(values):
+                values.extend([None] * (column + 1 - len(values)))
+            values[column] = value
 
 # -- the workbook ----------------------------------------------------------------------------
 @dataclass
@@ -417,12 +442,15 @@ class Workbook:
                 if tag == f"{MAIN}xf" and parent == f"{MAIN}cellXfs"]
 
     def rows(self, name: str, *, max_col: int, max_line: int,
-             too_many: Callable[[], ImportFileError]) -> list[Row]:
+             too_many: Callable[[], ImportFileError],
+             header: Callable[[Row], bool] | None = None) -> list[Row]:
         """The sheet's non-empty rows, values up to column ``max_col`` (the cells beyond are
-        counted, never kept). A row beyond line ``max_line`` raises ``too_many()``."""
-        sheet = _Sheet(self, max_col, max_line, too_many)
+        counted, never kept). A row beyond line ``max_line`` raises ``too_many()``. ``header``
+        sees each row as soon as it is read until it returns True (the header found), and may
+        raise before the rest of the sheet is parsed."""
+        sheet = _Sheet(self, max_col, max_line, too_many, header)
         _feed(self.archive, self.sheets[name], sheet)
-        self._resolve_strings(sheet.rows)
+        self.resolve_strings(sheet.rows)
         return sheet.rows
 
     def value(self, kind: str, style: str | None, text: str | None) -> Any:
@@ -439,14 +467,14 @@ class Workbook:
             return text.strip() in ("1", "true")
         if kind == "d":
             return from_ISO8601(text)
-        number: float = float(text) if any(c in text for c in ".eE") else int(text)
+        number: float = float(text) if "." in text or "e" in text or "E" in text else int(text)
         index = int(style or 0)
         if index < len(self.date_styles) and self.date_styles[index]:
             calendar = CALENDAR_MAC_1904 if self.date1904 else CALENDAR_WINDOWS_1900
             return from_excel(number, calendar)
         return number
 
-    def _resolve_strings(self, rows: list[Row]) -> None:
+    def resolve_strings(self, rows: list[Row]) -> None:
         """Shared strings, keeping only those the rows use (a string nobody reads costs none)."""
         wanted = {row.values[c] for row in rows for c in row.shared}
         if not wanted:
@@ -454,7 +482,8 @@ class Workbook:
         if self.strings_path is None:
             raise unreadable(_("shared strings missing"))
         strings = _SharedStrings(wanted)
-        _feed(self.archive, self.strings_path, strings)
+        with contextlib.suppress(_Enough):
+            _feed(self.archive, self.strings_path, strings)
         for row in rows:
             for c in row.shared:
                 row.values[c] = strings.strings.get(row.values[c], "")

@@ -113,32 +113,47 @@ def _find_sheet(workbook: Workbook, key: str) -> str | None:
     return next((n for n in workbook.sheetnames if n.strip().lower() in wanted), None)
 
 
-def _read_sheet(workbook: Workbook, name: str, builder: Any
+def _read_sheet(workbook: Workbook, name: str, builder: Any, required: tuple[str, ...] = ()
                 ) -> tuple[dict[str, int], list[Row]]:
-    """(key → column index, data rows) of a sheet whose first row names the columns."""
+    """(key → column index, data rows) of a sheet whose first row names the columns. A sheet
+    without the ``required`` columns is refused as soon as its first row is read."""
     labels: dict[str, str] = {}
     for columns in _all_languages(builder):
         labels.update(_labels(columns))
+    found: dict[str, int] = {}
 
     def too_many() -> ImportFileError:
         return ImportFileError(_("The sheet “%(sheet)s” has more than %(limit)s rows.")
                                % {"sheet": name, "limit": MAX_ROWS})
 
+    def header(row: Row) -> bool:
+        if row.line == 1:
+            if row.formulas:
+                raise ImportFileError(_("The header row of sheet “%(sheet)s” contains a "
+                                        "formula.") % {"sheet": name})
+            for index, value in enumerate(row.values):
+                text = str(value).strip().lower() if value is not None else ""
+                if text in labels:
+                    found.setdefault(labels[text], index)
+        _require(name, found, required)
+        return True
+
     # Room for columns a user added; anything wider is skipped unread.
     rows = workbook.rows(name, max_col=2 * len(builder()), max_line=MAX_ROWS + 1,
-                         too_many=too_many)
-    if not rows or rows[0].line != 1:
-        return {}, rows
-    header = rows[0]
-    if header.formulas:
-        raise ImportFileError(_("The header row of sheet “%(sheet)s” contains a formula.")
-                              % {"sheet": name})
-    columns: dict[str, int] = {}
-    for index, value in enumerate(header.values):
-        text = str(value).strip().lower() if value is not None else ""
-        if text in labels:
-            columns.setdefault(labels[text], index)
-    return columns, [row for row in rows[1:] if any(v not in (None, "") for v in row.values)]
+                         too_many=too_many, header=header)
+    _require(name, found, required)
+    return found, [row for row in rows
+                   if row.line > 1 and any(v not in (None, "") for v in row.values)]
+
+
+def _require(sheet: str, columns: Mapping[str, int], required: tuple[str, ...]) -> None:
+    missing = [key for key in required if key not in columns]
+    if missing:
+        wanted = dict(hands_columns())
+        raise ImportFileError(
+            _("The sheet “%(sheet)s” lacks the columns: %(columns)s.")
+            % {"sheet": sheet, "columns": ", ".join(f"“{wanted[k]}”" for k in missing)}
+        )
 
 
 def parse_season(data: bytes, filename: str) -> ParsedSeason:
@@ -152,17 +167,11 @@ def parse_season(data: bytes, filename: str) -> ParsedSeason:
               "season from the site and import that workbook. Sheets found: %(found)s.")
             % {"hands": sheet_names()["hands"], "found": names}
         )
-    columns, raw = _read_sheet(workbook, hands, hands_columns)
-    missing = [key for key in REQUIRED if key not in columns]
-    if missing:
-        wanted = dict(hands_columns())
-        raise ImportFileError(
-            _("The sheet “%(sheet)s” lacks the columns: %(columns)s.")
-            % {"sheet": hands, "columns": ", ".join(f"“{wanted[k]}”" for k in missing)}
-        )
+    columns, raw = _read_sheet(workbook, hands, hands_columns, REQUIRED)
     if not raw:
         raise ImportFileError(_("The sheet “%(sheet)s” has no rows.") % {"sheet": hands})
-    rows = [_hand_row(row, columns) for row in raw]
+    labels = dict(hands_columns())  # once: translating 25 headers a row would dominate
+    rows = [_hand_row(row, columns, labels) for row in raw]
     members: dict[str, str] = {}
     member_sheet = _find_sheet(workbook, "members")
     if member_sheet is not None:
@@ -191,9 +200,8 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def _hand_row(raw: Row, columns: Mapping[str, int]) -> HandRow:
+def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str]) -> HandRow:
     row = HandRow(line=raw.line)
-    labels = dict(hands_columns())
     formulas = {key for key, index in columns.items() if is_formula(raw, index)}
     for key in sorted(formulas, key=lambda k: columns[k]):
         row.problems.append(_("Column “%(column)s” contains a formula; paste the value "

@@ -2,12 +2,13 @@
 
 An uploaded .xlsx is a zip archive of XML parts, and both can be made to blow up: a 177 KB file
 can hold a row of six million cells, a shared string of a hundred megabytes, ten thousand sheets,
-or XML that declares entities. So ``open_workbook`` checks the archive before any part is
-parsed (number of parts, their summed uncompressed size, the compression ratio of each part:
-the sizes zipfile will ever hand out, so a lying header only ends in a CRC error), parses every
-part as a stream with ``defusedxml`` (no DTD, no entities), keeps only the columns asked for and
-drops every element as soon as it is read. Memory stays flat however a part is built, and the
-time follows from the archive's uncompressed size, which the limits bound.
+or XML that declares entities. So ``open_workbook`` checks the archive before any part is parsed:
+the number of parts, their summed uncompressed size and the compression ratio of each (the sizes
+zipfile will ever hand out, so a lying header only ends in a CRC error), then the raw bytes (XML
+tags counted, a DTD refused). Each part is then streamed through expat with handlers of our own
+(a DTD or an entity raises defusedxml's errors): no element tree, only the columns asked for are
+kept, shared strings only when a kept cell uses them. Memory stays flat however a part is built,
+and the parse time is bounded by the tag count.
 
 Also here: the formula check (a cell with a formula, never a text that merely starts with "="),
 the error class, the size-limited upload form and the session key of a preview.

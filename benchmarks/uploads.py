@@ -173,6 +173,19 @@ def dense_sheet(header: str = HEADER, rows: int = 60_000, columns: int = 16) -> 
     return xlsx(chunks(), header=header)
 
 
+def season_shaped(header: str = HEADER, rows: int = 50_000) -> bytes:
+    """Rows with a date, a round and a table, then random digits: past every early check."""
+    rng = random.Random(4)
+
+    def chunks() -> Iterable[bytes]:
+        for line in range(2, rows + 2):
+            cells = "".join(f"<c><v>{rng.randrange(10)}</v></c>" for _ in range(13))
+            yield (f'<row r="{line}"><c t="inlineStr"><is><t>2025-09-02</t></is></c><c><v>1</v>'
+                   f"</c><c><v>{line}</v></c>{cells}</row>").encode()
+
+    return xlsx(chunks(), header=header)
+
+
 #: kind → (builder, what the refusal says, in English). Each builder takes the header row:
 #: ``HEADER`` (the member import's columns) or ``season_header()``, so that each import reads
 #: as far as the bomb.
@@ -187,6 +200,7 @@ BOMBS: dict[str, tuple[Callable[..., bytes], str]] = {
     "many tags (5 million)": (many_tags, "more than 4,000,000 XML tags"),
     "padding (60 parts of 1 MB, read by nobody)": (padding, ""),
     "dense sheet (960,000 cells, 3.8 million tags)": (dense_sheet, ""),
+    "season-shaped rows (50,000, junk after the table)": (season_shaped, ""),
     "entities (billion laughs)": (entities, "document type or entities"),
     "DTD in UTF-16": (dtd_utf16, "document type or entities"),
 }

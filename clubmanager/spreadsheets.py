@@ -297,10 +297,11 @@ class _Sheet(_Text):
 
     def __init__(self, book: Workbook, max_col: int, max_line: int,
                  too_many: Callable[[], ImportFileError],
-                 header: Callable[[Row], bool] | None) -> None:
+                 header: Callable[[Row], bool] | None,
+                 each: Callable[[Row], None] | None) -> None:
         super().__init__()
         self.book, self.max_col, self.max_line, self.too_many = book, max_col, max_line, too_many
-        self.header = header
+        self.header, self.each = header, each
         self.rows: list[Row] = []
         self.line = 0
         self.row: Row | None = None
@@ -356,6 +357,8 @@ class _Sheet(_Text):
                     self.book.resolve_strings([self.row])
                     if self.header(self.row):
                         self.header = None
+                elif self.each is not None:
+                    self.each(self.row)
             self.row = None
 
     def _store(self, row: Row, column: int, kind: str, style: str | None) -> None:
@@ -444,12 +447,14 @@ class Workbook:
 
     def rows(self, name: str, *, max_col: int, max_line: int,
              too_many: Callable[[], ImportFileError],
-             header: Callable[[Row], bool] | None = None) -> list[Row]:
+             header: Callable[[Row], bool] | None = None,
+             each: Callable[[Row], None] | None = None) -> list[Row]:
         """The sheet's non-empty rows, values up to column ``max_col`` (the cells beyond are
         counted, never kept). A row beyond line ``max_line`` raises ``too_many()``. ``header``
-        sees each row as soon as it is read until it returns True (the header found), and may
-        raise before the rest of the sheet is parsed."""
-        sheet = _Sheet(self, max_col, max_line, too_many, header)
+        sees each row as soon as it is read until it returns True (the header found), ``each``
+        every row after it (shared strings still as their index); both may raise before the
+        rest of the sheet is parsed."""
+        sheet = _Sheet(self, max_col, max_line, too_many, header, each)
         _feed(self.archive, self.sheets[name], sheet)
         self.resolve_strings(sheet.rows)
         return sheet.rows

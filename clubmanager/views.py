@@ -16,7 +16,7 @@ from . import selectors, services
 from .access import club_view
 from .forms import MemberForm, MemberImportForm, MemberSearchForm, RoleChangeForm, RoleGrantForm
 from .models import Member, Role
-from .spreadsheets import preview_key, preview_store, preview_take
+from .spreadsheets import ImportFileError, preview_key, preview_store, preview_take
 
 MEMBERS_PER_PAGE = 50
 
@@ -155,7 +155,7 @@ def member_import(request: HttpRequest) -> HttpResponse:
         upload = form.cleaned_data["file"]
         try:
             sheet = reader.parse_members(upload.read(), upload.name)
-        except reader.ImportFileError as exc:
+        except ImportFileError as exc:
             form.add_error("file", str(exc))
         else:
             preview = reader.classify(sheet.rows, selectors.members_by_number(club=club))

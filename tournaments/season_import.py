@@ -42,6 +42,7 @@ from .models import Competition
 MAX_ROWS = 60_000  # hands: a 40-evening season of 20 tables a round is about 17,000
 MAX_BYTES = settings.FILE_UPLOAD_MAX_MEMORY_SIZE  # so the upload is always kept in memory
 REQUIRED = ("date", "round", "table", "game", "seat1_number", "seat1_name", "hand", "data")
+MAX_NOT_HANDS = 100  # rows without date, round or table before the file is refused
 
 
 @dataclass
@@ -116,7 +117,8 @@ def _find_sheet(workbook: Workbook, key: str) -> str | None:
 def _read_sheet(workbook: Workbook, name: str, builder: Any, required: tuple[str, ...] = ()
                 ) -> tuple[dict[str, int], list[Row]]:
     """(key → column index, data rows) of a sheet whose first row names the columns. A sheet
-    without the ``required`` columns is refused as soon as its first row is read."""
+    without the ``required`` columns is refused as soon as its first row is read, one whose
+    rows are not hands once MAX_NOT_HANDS rows lack a date, round or table."""
     labels: dict[str, str] = {}
     for columns in _all_languages(builder):
         labels.update(_labels(columns))
@@ -138,12 +140,42 @@ def _read_sheet(workbook: Workbook, name: str, builder: Any, required: tuple[str
         _require(name, found, required)
         return True
 
+    not_hands: list[int] = []
+
+    def each(row: Row) -> None:
+        if required and not _looks_like_a_hand(row, found):
+            not_hands.append(row.line)
+            if len(not_hands) > MAX_NOT_HANDS:
+                raise ImportFileError(
+                    _("More than %(limit)s rows of the sheet “%(sheet)s” have no date, round or "
+                      "table (rows %(rows)s, …). Export the season from the site and import that "
+                      "workbook.") % {"limit": MAX_NOT_HANDS, "sheet": name,
+                                      "rows": ", ".join(map(str, not_hands[:5]))})
+
     # Room for columns a user added; anything wider is skipped unread.
     rows = workbook.rows(name, max_col=2 * len(builder()), max_line=MAX_ROWS + 1,
-                         too_many=too_many, header=header)
+                         too_many=too_many, header=header, each=each)
     _require(name, found, required)
     return found, [row for row in rows
                    if row.line > 1 and any(v not in (None, "") for v in row.values)]
+
+
+def _looks_like_a_hand(row: Row, columns: Mapping[str, int]) -> bool:
+    """Date, round and table present and of the right kind (a text may still be right: the
+    full check comes later, this one only stops a sheet of something else early)."""
+    for key in ("date", "round", "table"):
+        index = columns[key]
+        value = row.values[index] if index < len(row.values) else None
+        if value is None or index in row.shared or isinstance(value, str):
+            if value is None:
+                return False
+            continue
+        if key == "date" and not isinstance(value, datetime.date):
+            return False
+        if key != "date" and (isinstance(value, bool) or not isinstance(value, int | float)
+                              or value < 1):
+            return False
+    return True
 
 
 def _require(sheet: str, columns: Mapping[str, int], required: tuple[str, ...]) -> None:

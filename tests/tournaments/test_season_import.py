@@ -294,3 +294,12 @@ def test_formula_names_survive_a_libreoffice_round_trip(formula_season: Competit
     assert standings_of(target) == standings_of(formula_season)
     assert set(FORMULA_NAMES) <= set(Member.objects.filter(club=other_club)
                                      .values_list("name", flat=True))
+
+
+def test_a_sheet_of_something_else_is_refused_before_it_is_read_to_the_end() -> None:
+    from benchmarks.uploads import dense_sheet, season_header
+
+    with pytest.raises(ImportFileError) as error:
+        parse_season(dense_sheet(header=season_header(), rows=5_000), "seizoen.xlsx")
+    assert "100" in str(error.value) and "Handen" in str(error.value)
+    assert "2, 3, 4, 5, 6" in str(error.value)  # the rows it means

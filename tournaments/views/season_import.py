@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from clubmanager.access import club_view
 from clubmanager.models import Role
 from clubmanager.selectors import members_by_number
-from clubmanager.spreadsheets import preview_key, preview_store, preview_take
+from clubmanager.spreadsheets import ImportFileError, preview_key, preview_store, preview_take
 
 from .. import season_import as reader
 from ..forms.season_import import SeasonImportForm
@@ -40,7 +40,7 @@ def season_import(request: HttpRequest, competition_id: int) -> HttpResponse:
     upload = form.cleaned_data["file"]
     try:
         parsed = reader.parse_season(upload.read(), upload.name)
-    except reader.ImportFileError as exc:
+    except ImportFileError as exc:
         form.add_error("file", str(exc))
         return render(request, "tournaments/season_import.html", context)
     preview = reader.check_season(

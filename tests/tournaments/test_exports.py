@@ -104,21 +104,27 @@ def test_export_runs_a_bounded_number_of_queries(club: Any, django_assert_max_nu
     assert len(big_queries.captured_queries) == len(small_queries.captured_queries)
 
 
-def test_libreoffice_converts_the_workbook(season: Any, tmp_path: Path) -> None:
+def libreoffice_convert(workbook: Path, to: str, outdir: Path) -> Path:
+    """``workbook`` converted by LibreOffice (``to``: "csv", "xlsx:Calc MS Excel 2007 XML")."""
     binary = shutil.which("libreoffice") or shutil.which("soffice")
     if binary is None:
         pytest.fail("LibreOffice is not installed: apt-get install -y libreoffice-calc-nogui "
-                    "(.ci/run installs it)")
-    workbook = tmp_path / "seizoen.xlsx"
-    workbook.write_bytes(season_workbook(season))
+                    "(make test installs it)")
     result = subprocess.run(
-        [binary, "--headless", f"-env:UserInstallation=file://{tmp_path}/profile",
-         "--convert-to", "csv", "--outdir", str(tmp_path), str(workbook)],
+        [binary, "--headless", f"-env:UserInstallation=file://{outdir}/profile",
+         "--convert-to", to, "--outdir", str(outdir), str(workbook)],
         capture_output=True, text=True, timeout=180, check=False,
     )
-    csv_file = tmp_path / "seizoen.csv"
-    assert csv_file.exists(), result.stdout + result.stderr
-    text = csv_file.read_text(encoding="utf-8", errors="replace")
+    converted = outdir / f"{workbook.stem}.{to.split(':')[0]}"
+    assert converted.exists(), result.stdout + result.stderr
+    return converted
+
+
+def test_libreoffice_converts_the_workbook(season: Any, tmp_path: Path) -> None:
+    workbook = tmp_path / "seizoen.xlsx"
+    workbook.write_bytes(season_workbook(season))
+    text = libreoffice_convert(workbook, "csv", tmp_path).read_text(encoding="utf-8",
+                                                                    errors="replace")
     assert "Lidnummer" in text and "B001" in text  # the first sheet: the standings
 
 

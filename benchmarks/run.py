@@ -5,7 +5,9 @@
 3. the standings page of a 40-evening, 80-member season against one raw SQL GROUP BY (target
    ≤ 3×) and its query count against a 5-evening season's (must be equal);
 4. a 20-table round's score sheets (PDF) and a 40-evening season's workbook (benchmarks/sheets.py,
-   benchmarks/workbook.py).
+   benchmarks/workbook.py);
+5. crafted uploads (decompression bombs and the like) against both imports: time and extra peak
+   memory of each refusal (benchmarks/uploads.py).
 
 Each database benchmark gets its own temporary SQLite test database. Timings are wall-clock on
 this machine: on a shared or busy machine run it twice.
@@ -17,7 +19,7 @@ import time
 
 
 def main() -> None:
-    from benchmarks import engine, score_entry, sheets, standings, workbook
+    from benchmarks import engine, score_entry, sheets, standings, uploads, workbook
     from benchmarks._django import test_database
 
     started = time.perf_counter()
@@ -25,7 +27,8 @@ def main() -> None:
                 ("score entry", score_entry.main, True),
                 ("standings", standings.main, True),
                 ("score sheets PDF", sheets.main, True),
-                ("season workbook", workbook.main, True)]
+                ("season workbook", workbook.main, True),
+                ("crafted uploads", uploads.main, False)]
     for title, run, needs_db in sections:
         print(f"\n=== {title}")
         if needs_db:

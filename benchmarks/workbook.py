@@ -17,9 +17,9 @@ def main() -> None:
     from benchmarks.season import build_jokeren_season
     from clubmanager.models import Club
     from tournaments.exports import season_workbook
-    from tournaments.imports import parse_season
     from tournaments.models import Competition
-    from tournaments.services.imports import season_import
+    from tournaments.season_import import parse_season
+    from tournaments.services.season_import import season_import
 
     club = Club.objects.create(name="Benchmark", slug="benchmark")
     start = time.perf_counter()

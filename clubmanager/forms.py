@@ -4,6 +4,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Member, Role
+from .spreadsheets import SpreadsheetUploadForm
 
 
 class MemberForm(forms.Form):
@@ -46,21 +47,15 @@ class MemberSearchForm(forms.Form):
     status = forms.ChoiceField(label=_("Show"), choices=STATUS_CHOICES, required=False)
 
 
-class MemberImportForm(forms.Form):
+class MemberImportForm(SpreadsheetUploadForm):
     file = forms.FileField(
         label=_("Member sheet"),
         help_text=_("Excel (.xlsx) or CSV (.csv); columns: name, member number, email, phone."),
         widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv"}),
     )
 
-    def clean_file(self) -> object:
-        upload = self.cleaned_data["file"]
-        limit = settings.MEMBER_IMPORT_MAX_BYTES
-        if upload.size > limit:
-            raise forms.ValidationError(
-                _("The file is larger than %(size)s MB."), params={"size": limit // (1024 * 1024)}
-            )
-        return upload
+    def size_limit(self) -> int:
+        return settings.MEMBER_IMPORT_MAX_BYTES
 
 
 class RoleGrantForm(forms.Form):

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils.translation import gettext as _
 
-from . import imports
+from . import member_import
 from .models import Club, ClubRole, Member, Role
 
 MEMBER_FIELDS = ("name", "member_number", "email", "phone", "notes")
@@ -115,7 +115,7 @@ class ImportOutcome:
 
 
 @transaction.atomic
-def member_import_apply(*, club: Club, rows: list[imports.ParsedRow]) -> ImportOutcome:
+def member_import_apply(*, club: Club, rows: list[member_import.ParsedRow]) -> ImportOutcome:
     """Apply parsed import rows to ``club``, re-validating them against the database now.
 
     New member numbers are created, known ones updated (name, email, phone; only the columns
@@ -123,20 +123,20 @@ def member_import_apply(*, club: Club, rows: list[imports.ParsedRow]) -> ImportO
     """
     # Lock the club's members while we compare and write, so two imports cannot interleave.
     existing = {m.member_number: m for m in Member.objects.select_for_update().filter(club=club)}
-    preview = imports.classify(rows, existing)
+    preview = member_import.classify(rows, existing)
     created = updated = unchanged = skipped = 0
     for row in preview:
-        if row.status == imports.NEW:
+        if row.status == member_import.NEW:
             member = Member(club=club, **row.values_for_create())
             member.save()
             created += 1
-        elif row.status == imports.UPDATED:
+        elif row.status == member_import.UPDATED:
             member = existing[row.member_number]
             for field, value in row.changes().items():
                 setattr(member, field, value)
             member.save()
             updated += 1
-        elif row.status == imports.UNCHANGED:
+        elif row.status == member_import.UNCHANGED:
             unchanged += 1
         else:
             skipped += 1

@@ -1,7 +1,5 @@
 """Pages for clubs, members, roles and the member import. Thin: parse, call, render."""
 
-import uuid
-
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
@@ -13,10 +11,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import imports, selectors, services
+from . import member_import as reader
+from . import selectors, services
 from .access import club_view
 from .forms import MemberForm, MemberImportForm, MemberSearchForm, RoleChangeForm, RoleGrantForm
 from .models import Member, Role
+from .spreadsheets import ImportFileError, preview_key, preview_store, preview_take
 
 MEMBERS_PER_PAGE = 50
 
@@ -145,10 +145,6 @@ def member_delete(request: HttpRequest, pk: int) -> HttpResponse:
 # --- Member import -------------------------------------------------------------------------
 
 
-def _import_session_key(club_id: int) -> str:
-    return f"member_import:{club_id}"
-
-
 @club_view(Role.ADMIN)
 def member_import(request: HttpRequest) -> HttpResponse:
     """Upload a sheet and see the preview. Nothing is written here."""
@@ -158,17 +154,16 @@ def member_import(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            sheet = imports.parse_members(upload.read(), upload.name)
-        except imports.ImportFileError as exc:
+            sheet = reader.parse_members(upload.read(), upload.name)
+        except ImportFileError as exc:
             form.add_error("file", str(exc))
         else:
-            preview = imports.classify(sheet.rows, selectors.members_by_number(club=club))
-            token = uuid.uuid4().hex
-            request.session[_import_session_key(club.pk)] = {
-                "token": token,
-                "filename": upload.name,
-                "rows": [row.to_dict() for row in sheet.rows],
-            }
+            preview = reader.classify(sheet.rows, selectors.members_by_number(club=club))
+            token = preview_store(
+                request.session,
+                preview_key("members", club.pk),
+                {"filename": upload.name, "rows": [row.to_dict() for row in sheet.rows]},
+            )
             context.update(_preview_context(preview))
             context.update(
                 {"token": token, "filename": upload.name, "ignored": sheet.ignored_headers}
@@ -177,9 +172,15 @@ def member_import(request: HttpRequest) -> HttpResponse:
     return render(request, "clubmanager/member_import.html", context)
 
 
-def _preview_context(preview: list[imports.PreviewRow]) -> dict[str, object]:
+def _preview_context(preview: list[reader.PreviewRow]) -> dict[str, object]:
     totals = {
-        status: 0 for status in (imports.NEW, imports.UPDATED, imports.UNCHANGED, imports.ERROR)
+        status: 0
+        for status in (
+            reader.NEW,
+            reader.UPDATED,
+            reader.UNCHANGED,
+            reader.ERROR,
+        )
     }
     for row in preview:
         totals[row.status] += 1
@@ -194,13 +195,13 @@ def _preview_context(preview: list[imports.PreviewRow]) -> dict[str, object]:
 @require_POST
 def member_import_confirm(request: HttpRequest) -> HttpResponse:
     club = request.club  # type: ignore[attr-defined]
-    stored = request.session.get(_import_session_key(club.pk))
-    if not stored or stored.get("token") != request.POST.get("token"):
+    key = preview_key("members", club.pk)
+    stored = preview_take(request.session, key, request.POST.get("token"))
+    if stored is None:
         messages.error(request, _("This preview has expired. Upload the file again."))
         return redirect("clubmanager:member_import", club=club.slug)
-    rows = [imports.ParsedRow.from_dict(data) for data in stored["rows"]]
+    rows = [reader.ParsedRow.from_dict(data) for data in stored["rows"]]
     outcome = services.member_import_apply(club=club, rows=rows)
-    del request.session[_import_session_key(club.pk)]
     messages.success(
         request,
         _(

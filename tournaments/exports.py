@@ -9,10 +9,11 @@ Sheets, named and headed in the club's language:
 * ``Leden`` / ``Members``: the club's members (number, name, active; no contact details: every
   member may download the workbook);
 * ``Handen`` / ``Hands``: every hand as entered (JSON), with the table's game, options and seats,
-  so that ``tournaments.imports`` can rebuild every match.
+  so that ``tournaments.season_import`` can rebuild every match.
 
 Every value written is stored data or the stored per-seat integers the engine derived. Numbers
-are numbers, dates are dates; each sheet has a frozen header row, an auto-filter and sized
+are numbers, dates are dates, and text is a string cell whatever it starts with (``text_cell``:
+a member named "=1+1" stays a name). Each sheet has a frozen header row, an auto-filter and sized
 columns. Write-only mode streams each sheet to a temporary file, so a federation-size season
 stays small in memory.
 """
@@ -29,7 +30,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell import Cell, WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
@@ -89,6 +90,23 @@ class Column:
     date: bool = False
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(ws: WriteOnlyWorksheet, text: str) -> Cell:
+    """A string cell, whatever the text starts with: data, never code.
+
+    openpyxl makes a str that starts with "=" a formula; a name like ``=HYPERLINK(…)`` would run
+    in the reader's Excel. The cell type is forced to string, and a text that a spreadsheet
+    would take for a formula when edited gets Excel's quote prefix (the hidden apostrophe).
+    """
+    cell = WriteOnlyCell(ws, value=text)
+    cell.data_type = "s"
+    if text.startswith(FORMULA_STARTS):
+        cell.quotePrefix = True
+    return cell
+
+
 class Sheet:
     """A write-only sheet with a bold, frozen, filtered header row and sized columns."""
 
@@ -103,7 +121,7 @@ class Sheet:
         self.ws.freeze_panes = "A2"
         header = []
         for column in self.columns:
-            cell = WriteOnlyCell(self.ws, value=column.header)
+            cell = text_cell(self.ws, column.header)
             cell.font, cell.fill, cell.alignment = HEADER_FONT, HEADER_FILL, WRAP
             header.append(cell)
         self.ws.append(header)
@@ -115,7 +133,7 @@ class Sheet:
                 cell = WriteOnlyCell(self.ws, value=values[i])
                 cell.number_format = self.date_format
                 values[i] = cell
-        self.ws.append(values)
+        self.ws.append([text_cell(self.ws, v) if isinstance(v, str) else v for v in values])
         self.rows += 1
 
     def finish(self) -> None:

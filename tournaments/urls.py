@@ -1,6 +1,16 @@
 """URLs under /clubs/<slug:club>/competitions/; each area keeps its own list."""
 
-from .views import competitions, draws, evenings, exports, my_results, pairs, scores, standings
+from .views import (
+    competitions,
+    draws,
+    evenings,
+    exports,
+    my_results,
+    pairs,
+    scores,
+    season_import,
+    standings,
+)
 
 app_name = "tournaments"
 
@@ -13,4 +23,5 @@ urlpatterns = [
     *standings.urlpatterns,
     *exports.urlpatterns,
     *my_results.urlpatterns,
+    *season_import.urlpatterns,
 ]

@@ -104,21 +104,27 @@ def test_export_runs_a_bounded_number_of_queries(club: Any, django_assert_max_nu
     assert len(big_queries.captured_queries) == len(small_queries.captured_queries)
 
 
-def test_libreoffice_converts_the_workbook(season: Any, tmp_path: Path) -> None:
+def libreoffice_convert(workbook: Path, to: str, outdir: Path) -> Path:
+    """``workbook`` converted by LibreOffice (``to``: "csv", "xlsx:Calc MS Excel 2007 XML")."""
     binary = shutil.which("libreoffice") or shutil.which("soffice")
     if binary is None:
         pytest.fail("LibreOffice is not installed: apt-get install -y libreoffice-calc-nogui "
-                    "(.ci/run installs it)")
-    workbook = tmp_path / "seizoen.xlsx"
-    workbook.write_bytes(season_workbook(season))
+                    "(make test installs it)")
     result = subprocess.run(
-        [binary, "--headless", f"-env:UserInstallation=file://{tmp_path}/profile",
-         "--convert-to", "csv", "--outdir", str(tmp_path), str(workbook)],
+        [binary, "--headless", f"-env:UserInstallation=file://{outdir}/profile",
+         "--convert-to", to, "--outdir", str(outdir), str(workbook)],
         capture_output=True, text=True, timeout=180, check=False,
     )
-    csv_file = tmp_path / "seizoen.csv"
-    assert csv_file.exists(), result.stdout + result.stderr
-    text = csv_file.read_text(encoding="utf-8", errors="replace")
+    converted = outdir / f"{workbook.stem}.{to.split(':')[0]}"
+    assert converted.exists(), result.stdout + result.stderr
+    return converted
+
+
+def test_libreoffice_converts_the_workbook(season: Any, tmp_path: Path) -> None:
+    workbook = tmp_path / "seizoen.xlsx"
+    workbook.write_bytes(season_workbook(season))
+    text = libreoffice_convert(workbook, "csv", tmp_path).read_text(encoding="utf-8",
+                                                                    errors="replace")
     assert "Lidnummer" in text and "B001" in text  # the first sheet: the standings
 
 
@@ -135,3 +141,48 @@ def test_members_may_download_the_workbook(season: Any, client_for: Any, member_
                                                        "competition_id": season.pk})
     assert client_for(other_admin_user).get(other).status_code == 404
     assert client_for(None).get(url).status_code == 302
+
+
+# -- text is data, never code ----------------------------------------------------------------
+FORMULA_LIKE = ["=1+1", '=HYPERLINK("http://x","y")', "+31 6", "-5", "@SUM(A1)", "\tTab",
+                "\rCR"]
+
+
+def worksheet_xml(data: bytes) -> dict[str, bytes]:
+    import zipfile
+
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    return {n: archive.read(n) for n in archive.namelist() if n.startswith("xl/worksheets/")}
+
+
+def test_text_that_looks_like_a_formula_is_written_as_a_string_cell(club: Any) -> None:
+    from openpyxl import Workbook
+
+    from tournaments.exports import text_cell
+
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet("x")
+    sheet.append([text_cell(sheet, text) for text in FORMULA_LIKE] + [5, -5, 2.5])
+    out = io.BytesIO()
+    book.save(out)
+    xml = worksheet_xml(out.getvalue())["xl/worksheets/sheet1.xml"]
+    assert b"<f>" not in xml and b"<f " not in xml
+    assert xml.count(b't="inlineStr"') == len(FORMULA_LIKE)
+    row = next(load_workbook(out).worksheets[0].iter_rows(values_only=True))
+    assert list(row) == [*FORMULA_LIKE, 5, -5, 2.5]  # numbers stay numbers
+    cells = next(load_workbook(out).worksheets[0].iter_rows())
+    assert all(c.quotePrefix for c in cells[:len(FORMULA_LIKE)])
+
+
+def test_members_and_guests_named_like_formulas_export_as_text(club: Any) -> None:
+    for i, name in enumerate(FORMULA_LIKE, start=1):
+        club.members.create(member_number=f"B{i:03d}", name=name)
+    season = build_jokeren_season(club, evenings=1, members=8, rounds=1, guests=["=2+2"])
+    data = season_workbook(season)
+    for name, xml in worksheet_xml(data).items():
+        assert b"<f>" not in xml and b"<f " not in xml, name
+    book = open_workbook(data)
+    values = {v for sheet in book.worksheets for row in sheet.iter_rows(values_only=True)
+              for v in row}
+    assert set(FORMULA_LIKE) | {"=2+2"} <= values
+    assert all(sheet["A1"].data_type == "s" for sheet in book.worksheets)

@@ -17,9 +17,9 @@ from benchmarks.season import build_jokeren_season, play_table, seat_table
 from clubmanager.models import Member
 from tests.tournaments.test_pdf import GAMES_PLAYED
 from tournaments.exports import season_workbook
-from tournaments.imports import ImportFileError, check_season, parse_season
 from tournaments.models import Competition, Evening, Hand, Participant, Round, Seat, Table
-from tournaments.services.imports import SeasonImportRefused, season_import
+from tournaments.season_import import ImportFileError, check_season, parse_season
+from tournaments.services.season_import import SeasonImportRefused, season_import
 
 
 def sheets(data: bytes) -> dict[str, list[tuple[Any, ...]]]:
@@ -222,7 +222,7 @@ def test_import_page_shows_bad_files_and_bad_rows_without_500(season: Competitio
     assert response.status_code == 200
     assert not response.context["preview"].valid
     assert b"Row 2" in response.content or b"Rij 2" in response.content
-    assert f"season_import:{target.pk}" not in client.session
+    assert f"import:season:{target.pk}" not in client.session
 
 
 def test_only_club_admins_import(season: Competition, client_for: Any, member_user: Any,
@@ -236,3 +236,59 @@ def test_only_club_admins_import(season: Competition, client_for: Any, member_us
 def test_dates_in_the_workbook_are_real_dates(season: Competition) -> None:
     rows = sheets(season_workbook(season))["Handen"]
     assert isinstance(rows[1][0], datetime.datetime)
+
+
+# -- names that look like formulas are data ---------------------------------------------------
+FORMULA_NAMES = ["=1+1", '=HYPERLINK("http://x","y")', "+31 6", "-5", "@SUM(A1)"]
+
+
+@pytest.fixture
+def formula_season(club: Any) -> Competition:
+    for i, name in enumerate(FORMULA_NAMES, start=1):  # before play: hands name the players
+        Member.objects.create(club=club, member_number=f"B{i:03d}", name=name)
+    return build_jokeren_season(club, evenings=2, members=8, rounds=2, guests=["=2+2", "Zoë"])
+
+
+def standings_of(competition: Competition) -> list[tuple[Any, ...]]:
+    from tournaments.selectors.standings import season_standings
+
+    return [(r.rank, r.name, r.member_number, r.total, r.evenings_played, r.wins)
+            for r in season_standings(competition).rows]
+
+
+def test_formula_names_export_and_import_unchanged(formula_season: Competition,
+                                                   other_club: Any) -> None:
+    data = season_workbook(formula_season)
+    target = empty_like(formula_season, club=other_club)
+    outcome = do_import(data, target)
+    assert outcome.members_created == 8
+    names = set(Member.objects.filter(club=other_club).values_list("name", flat=True))
+    assert set(FORMULA_NAMES) <= names
+    assert Participant.objects.filter(evening__competition=target, guest_name="=2+2").exists()
+    assert standings_of(target) == standings_of(formula_season)
+    assert {r[1] for r in standings_of(target)} >= set(FORMULA_NAMES)
+    assert sheets(season_workbook(target)) == sheets(data)
+
+
+def test_formula_names_survive_a_libreoffice_round_trip(formula_season: Competition,
+                                                        other_club: Any, tmp_path: Any) -> None:
+    from tests.tournaments.test_exports import libreoffice_convert
+
+    source = tmp_path / "in" / "seizoen.xlsx"
+    source.parent.mkdir()
+    source.write_bytes(season_workbook(formula_season))
+    saved = libreoffice_convert(source, "xlsx:Calc MS Excel 2007 XML", tmp_path)
+    target = empty_like(formula_season, club=other_club)
+    do_import(saved.read_bytes(), target)
+    assert standings_of(target) == standings_of(formula_season)
+    assert set(FORMULA_NAMES) <= set(Member.objects.filter(club=other_club)
+                                     .values_list("name", flat=True))
+
+
+def test_a_sheet_of_something_else_is_refused_before_it_is_read_to_the_end() -> None:
+    from benchmarks.uploads import dense_sheet, season_header
+
+    with pytest.raises(ImportFileError) as error:
+        parse_season(dense_sheet(header=season_header(), rows=5_000), "seizoen.xlsx")
+    assert "100" in str(error.value) and "Handen" in str(error.value)
+    assert "2, 3, 4, 5, 6" in str(error.value)  # the rows it means

@@ -1,7 +1,8 @@
 """Member import: the sheet a club keeps today (.xlsx or .csv) → rows to preview.
 
-Pure parsing and comparison, no writes: ``parse_members(data, filename)`` reads the file and
-returns a ``ParsedSheet`` (or raises ``ImportFileError`` with a sentence for the user);
+Pure parsing and comparison, no writes: ``parse_members(data, filename)`` reads the file (an
+.xlsx through ``clubmanager.spreadsheets``, with its archive limits) and returns a
+``ParsedSheet`` (or raises ``ImportFileError`` with a sentence for the user);
 ``classify(rows, existing)`` compares the rows with the club's members and marks each as new,
 updated, unchanged or error, with the reasons. ``services.member_import_apply`` writes.
 """
@@ -11,8 +12,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import warnings
-import zipfile
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -23,6 +22,8 @@ from django.core.validators import validate_email
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from .spreadsheets import ImportFileError, Row, is_formula, open_workbook
 
 NEW = "new"
 UPDATED = "updated"
@@ -65,10 +66,6 @@ REQUIRED = ("name", "member_number")
 OPTIONAL = ("email", "phone")
 MAX_LENGTH = {"name": 200, "member_number": 32, "email": 254, "phone": 40}
 MAX_COLUMNS = 100
-
-
-class ImportFileError(Exception):
-    """The file as a whole cannot be imported; ``str(exc)`` is the message for the user."""
 
 
 def normalise_header(text: str) -> str:
@@ -158,74 +155,27 @@ def _cell_text(value: Any) -> str:
 
 def _read_xlsx(data: bytes) -> list[tuple[int, list[str], list[str]]]:
     """Rows as (line, texts, formula cell references) from the first sheet."""
-    from openpyxl import load_workbook
-    from openpyxl.utils import get_column_letter
-    from openpyxl.utils.exceptions import InvalidFileException
+    book = open_workbook(data)
+    if not book.sheetnames:
+        raise ImportFileError(_("The file is empty."))
 
-    if not data.startswith(b"PK\x03\x04"):
-        raise ImportFileError(
-            _("This is not an Excel file (.xlsx). Save the sheet as .xlsx or .csv and try again.")
-        )
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            workbook = load_workbook(
-                io.BytesIO(data), read_only=True, data_only=False, keep_links=False
-            )
-    except (
-        zipfile.BadZipFile,
-        InvalidFileException,
-        KeyError,
-        OSError,
-        ValueError,
-        TypeError,
-        IndexError,
-        AttributeError,
-    ) as exc:
-        raise ImportFileError(
-            _(
-                "This Excel file cannot be read (%(error)s). Open it in Excel, save it as .xlsx "
-                "and try again."
-            )
-            % {"error": type(exc).__name__}
-        ) from exc
-    limit = _raw_row_limit()
-    result: list[tuple[int, list[str], list[str]]] = []
-    try:
-        sheet = workbook.worksheets[0] if workbook.worksheets else None
-        if sheet is None:
-            raise ImportFileError(_("The file is empty."))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            for line, cells in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS), start=1):
-                if line > limit:
-                    raise _too_many_rows()
-                texts: list[str] = []
-                formulas: list[str] = []
-                for col, cell in enumerate(cells, start=1):
-                    value = getattr(cell, "value", None)
-                    is_formula = getattr(cell, "data_type", None) == "f" or (
-                        isinstance(value, str) and value.startswith("=") and len(value) > 1
-                    )
-                    if is_formula:
-                        formulas.append(f"{get_column_letter(col)}{line}")
-                        texts.append("")
-                    else:
-                        texts.append(_cell_text(value))
-                result.append((line, texts, formulas))
-    except ImportFileError:
-        raise
-    except Exception as exc:  # openpyxl raises many kinds on damaged files
-        raise ImportFileError(
-            _(
-                "This Excel file cannot be read (%(error)s). Open it in Excel, save it as .xlsx "
-                "and try again."
-            )
-            % {"error": type(exc).__name__}
-        ) from exc
-    finally:
-        workbook.close()
-    return result
+    def header(row: Row) -> bool:
+        """Refuse a sheet without our columns before reading the rest of it."""
+        line, texts, formulas = _row_texts(row)
+        if not formulas and not any(texts):
+            return False
+        _columns(texts, formulas)
+        return True
+
+    rows = book.rows(book.sheetnames[0], max_col=MAX_COLUMNS, max_line=_raw_row_limit(),
+                     too_many=_too_many_rows, header=header)
+    return [_row_texts(row) for row in rows]
+
+
+def _row_texts(row: Row) -> tuple[int, list[str], list[str]]:
+    texts = ["" if is_formula(row, col) else _cell_text(value)
+             for col, value in enumerate(row.values)]
+    return row.line, texts, [f"{_column_letter(col + 1)}{row.line}" for col in row.formulas]
 
 
 def _decode_text(data: bytes) -> str:
@@ -313,7 +263,30 @@ def parse_members(data: bytes, filename: str) -> ParsedSheet:
     non_empty = [(line, texts, formulas) for line, texts, formulas in raw if formulas or any(texts)]
     if not non_empty:
         raise ImportFileError(_("The file is empty."))
-    header_line, header_texts, header_formulas = non_empty[0]
+    _header_line, header_texts, header_formulas = non_empty[0]
+    columns, ignored = _columns(header_texts, header_formulas)
+
+    data_rows = non_empty[1:]
+    if not data_rows:
+        raise ImportFileError(_("The file has column names but no members."))
+    if len(data_rows) > settings.MEMBER_IMPORT_MAX_ROWS:
+        raise _too_many_rows()
+
+    present_optional = tuple(f for f in OPTIONAL if f in columns)
+    rows: list[ParsedRow] = []
+    for line, texts, formulas in data_rows:
+        values = {f: (texts[i] if i < len(texts) else "") for f, i in columns.items()}
+        problems = [
+            _("Cell %(cell)s contains a formula; paste the value instead.") % {"cell": cell}
+            for cell in formulas
+        ]
+        rows.append(ParsedRow(line=line, columns=present_optional, problems=problems, **values))
+    return ParsedSheet(rows=rows, columns=tuple(columns), ignored_headers=ignored)
+
+
+def _columns(header_texts: list[str], header_formulas: list[str]
+             ) -> tuple[dict[str, int], list[str]]:
+    """(field → column index, ignored headers) of the header row, or ImportFileError."""
     if header_formulas:
         raise ImportFileError(
             _(
@@ -347,23 +320,7 @@ def parse_members(data: bytes, filename: str) -> ParsedSheet:
             )
             % {"found": found}
         )
-
-    data_rows = non_empty[1:]
-    if not data_rows:
-        raise ImportFileError(_("The file has column names but no members."))
-    if len(data_rows) > settings.MEMBER_IMPORT_MAX_ROWS:
-        raise _too_many_rows()
-
-    present_optional = tuple(f for f in OPTIONAL if f in columns)
-    rows: list[ParsedRow] = []
-    for line, texts, formulas in data_rows:
-        values = {f: (texts[i] if i < len(texts) else "") for f, i in columns.items()}
-        problems = [
-            _("Cell %(cell)s contains a formula; paste the value instead.") % {"cell": cell}
-            for cell in formulas
-        ]
-        rows.append(ParsedRow(line=line, columns=present_optional, problems=problems, **values))
-    return ParsedSheet(rows=rows, columns=tuple(columns), ignored_headers=ignored)
+    return columns, ignored
 
 
 def _validate(row: ParsedRow) -> list[str]:

@@ -12,7 +12,6 @@ from simple_history.utils import bulk_create_with_history
 from clubmanager.models import Member
 
 from .. import matches
-from ..imports import ParsedSeason, SeasonPreview, check_season, evaluate_rows, group_tables
 from ..models import (
     Competition,
     Evening,
@@ -23,6 +22,7 @@ from ..models import (
     Seat,
     Table,
 )
+from ..season_import import ParsedSeason, SeasonPreview, check_season, evaluate_rows, group_tables
 
 __all__ = ["SeasonImportRefused", "SeasonImported", "season_import"]
 

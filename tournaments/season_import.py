@@ -2,7 +2,8 @@
 
 Pure parsing and checking, no writes:
 
-* ``parse_season(data, filename)`` reads the workbook's hands sheet (``Handen``/``Hands``) and
+* ``parse_season(data, filename)`` reads (through ``clubmanager.spreadsheets``, with its archive
+  limits) the workbook's hands sheet (``Handen``/``Hands``) and
   members sheet (``Leden``/``Members``) and returns a ``ParsedSeason``, or raises
   ``ImportFileError`` with a sentence for the user (not an .xlsx file, a damaged file, sheets or
   columns missing, too many rows);
@@ -11,7 +12,7 @@ Pure parsing and checking, no writes:
   returns a ``SeasonPreview``: one ``PreviewTable`` per match with a clear sentence per problem,
   naming the row of the file.
 
-``services.imports.season_import`` writes, only when the preview has no error at all.
+``services.season_import.season_import`` writes, only when the preview has no error at all.
 
 Members are matched by member number. A number the club does not know is created from the
 workbook's members sheet (shown in the preview as a new member); a number in neither is an
@@ -21,10 +22,7 @@ error. A seat without a member number is a guest, matched by name within the eve
 from __future__ import annotations
 
 import datetime
-import io
 import json
-import warnings
-import zipfile
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -33,6 +31,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from clubmanager.spreadsheets import ImportFileError, Row, Workbook, is_formula, open_workbook
 from scoring import GAMES
 
 from . import matches
@@ -43,10 +42,7 @@ from .models import Competition
 MAX_ROWS = 60_000  # hands: a 40-evening season of 20 tables a round is about 17,000
 MAX_BYTES = settings.FILE_UPLOAD_MAX_MEMORY_SIZE  # so the upload is always kept in memory
 REQUIRED = ("date", "round", "table", "game", "seat1_number", "seat1_name", "hand", "data")
-
-
-class ImportFileError(Exception):
-    """The file as a whole cannot be imported; ``str(exc)`` is the message for the user."""
+MAX_NOT_HANDS = 100  # rows without date, round or table before the file is refused
 
 
 @dataclass
@@ -100,9 +96,7 @@ def _all_languages(builder: Any) -> Any:
     return results
 
 
-def _open(data: bytes, filename: str) -> Any:
-    from openpyxl import load_workbook
-
+def _open(data: bytes, filename: str) -> Workbook:
     if not data:
         raise ImportFileError(_("The file is empty."))
     if len(data) > MAX_BYTES:
@@ -112,119 +106,125 @@ def _open(data: bytes, filename: str) -> Any:
     if extension != "xlsx" or not data.startswith(b"PK\x03\x04"):
         raise ImportFileError(_("This is not an Excel workbook (.xlsx). Upload the season "
                                 "workbook as it was exported, or saved again as .xlsx."))
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return load_workbook(io.BytesIO(data), read_only=True, data_only=False,
-                                 keep_links=False)
-    except Exception as exc:  # openpyxl raises many kinds on damaged files
-        if isinstance(exc, zipfile.BadZipFile | KeyError | OSError | ValueError | TypeError
-                      | IndexError | AttributeError) or exc.__class__.__module__.startswith(
-                          "openpyxl"):
-            raise ImportFileError(
-                _("This Excel file cannot be read (%(error)s). Open it in Excel, save it as "
-                  ".xlsx and try again.") % {"error": type(exc).__name__}
-            ) from exc
-        raise
+    return open_workbook(data)
 
 
-def _find_sheet(workbook: Any, key: str) -> Any:
+def _find_sheet(workbook: Workbook, key: str) -> str | None:
     wanted = {names[key].lower() for names in _all_languages(sheet_names)}
-    for name in workbook.sheetnames:
-        if name.strip().lower() in wanted:
-            return workbook[name]
-    return None
+    return next((n for n in workbook.sheetnames if n.strip().lower() in wanted), None)
 
 
-def _is_formula(cell: Any) -> bool:
-    value = getattr(cell, "value", None)
-    return getattr(cell, "data_type", None) == "f" or (
-        isinstance(value, str) and value.startswith("=") and len(value) > 1
-    )
-
-
-def _read_sheet(sheet: Any, builder: Any, limit: int) -> tuple[dict[str, int], list[Any]]:
-    """(key → column index, rows of (line, cells)) of a sheet with a header row."""
+def _read_sheet(workbook: Workbook, name: str, builder: Any, required: tuple[str, ...] = ()
+                ) -> tuple[dict[str, int], list[Row]]:
+    """(key → column index, data rows) of a sheet whose first row names the columns. A sheet
+    without the ``required`` columns is refused as soon as its first row is read, one whose
+    rows are not hands once MAX_NOT_HANDS rows lack a date, round or table."""
     labels: dict[str, str] = {}
     for columns in _all_languages(builder):
         labels.update(_labels(columns))
-    rows_iter = sheet.iter_rows()
-    header = next(rows_iter, None)
-    if header is None:
-        return {}, []
-    columns: dict[str, int] = {}
-    for index, cell in enumerate(header):
-        if _is_formula(cell):
-            raise ImportFileError(_("The header row of sheet “%(sheet)s” contains a formula.")
-                                  % {"sheet": sheet.title})
-        text = str(cell.value).strip().lower() if cell.value is not None else ""
-        if text in labels:
-            columns.setdefault(labels[text], index)
-    rows = []
-    for line, cells in enumerate(rows_iter, start=2):
-        if line > limit + 1:
-            raise ImportFileError(_("The sheet “%(sheet)s” has more than %(limit)s rows.")
-                                  % {"sheet": sheet.title, "limit": limit})
-        if any(getattr(c, "value", None) not in (None, "") for c in cells):
-            rows.append((line, cells))
-    return columns, rows
+    found: dict[str, int] = {}
+
+    def too_many() -> ImportFileError:
+        return ImportFileError(_("The sheet “%(sheet)s” has more than %(limit)s rows.")
+                               % {"sheet": name, "limit": MAX_ROWS})
+
+    def header(row: Row) -> bool:
+        if row.line == 1:
+            if row.formulas:
+                raise ImportFileError(_("The header row of sheet “%(sheet)s” contains a "
+                                        "formula.") % {"sheet": name})
+            for index, value in enumerate(row.values):
+                text = str(value).strip().lower() if value is not None else ""
+                if text in labels:
+                    found.setdefault(labels[text], index)
+        _require(name, found, required)
+        return True
+
+    not_hands: list[int] = []
+
+    def each(row: Row) -> None:
+        if required and not _looks_like_a_hand(row, found):
+            not_hands.append(row.line)
+            if len(not_hands) > MAX_NOT_HANDS:
+                raise ImportFileError(
+                    _("More than %(limit)s rows of the sheet “%(sheet)s” have no date, round or "
+                      "table (rows %(rows)s, …). Export the season from the site and import that "
+                      "workbook.") % {"limit": MAX_NOT_HANDS, "sheet": name,
+                                      "rows": ", ".join(map(str, not_hands[:5]))})
+
+    # Room for columns a user added; anything wider is skipped unread.
+    rows = workbook.rows(name, max_col=2 * len(builder()), max_line=MAX_ROWS + 1,
+                         too_many=too_many, header=header, each=each)
+    _require(name, found, required)
+    return found, [row for row in rows
+                   if row.line > 1 and any(v not in (None, "") for v in row.values)]
+
+
+def _looks_like_a_hand(row: Row, columns: Mapping[str, int]) -> bool:
+    """Date, round and table present and of the right kind (a text may still be right: the
+    full check comes later, this one only stops a sheet of something else early)."""
+    for key in ("date", "round", "table"):
+        index = columns[key]
+        value = row.values[index] if index < len(row.values) else None
+        if value is None or index in row.shared or isinstance(value, str):
+            if value is None:
+                return False
+            continue
+        if key == "date" and not isinstance(value, datetime.date):
+            return False
+        if key != "date" and (isinstance(value, bool) or not isinstance(value, int | float)
+                              or value < 1):
+            return False
+    return True
+
+
+def _require(sheet: str, columns: Mapping[str, int], required: tuple[str, ...]) -> None:
+    missing = [key for key in required if key not in columns]
+    if missing:
+        wanted = dict(hands_columns())
+        raise ImportFileError(
+            _("The sheet “%(sheet)s” lacks the columns: %(columns)s.")
+            % {"sheet": sheet, "columns": ", ".join(f"“{wanted[k]}”" for k in missing)}
+        )
 
 
 def parse_season(data: bytes, filename: str) -> ParsedSeason:
     """Read a season workbook. Raises ImportFileError for a file that cannot be imported."""
     workbook = _open(data, filename)
-    try:
-        hands = _find_sheet(workbook, "hands")
-        if hands is None:
-            names = ", ".join(f"“{n}”" for n in workbook.sheetnames) or _("none")
-            raise ImportFileError(
-                _("The workbook has no sheet “%(hands)s” with the hands as entered. Export the "
-                  "season from the site and import that workbook. Sheets found: %(found)s.")
-                % {"hands": sheet_names()["hands"], "found": names}
-            )
-        columns, raw = _read_sheet(hands, hands_columns, MAX_ROWS)
-        missing = [key for key in REQUIRED if key not in columns]
-        if missing:
-            wanted = dict(hands_columns())
-            raise ImportFileError(
-                _("The sheet “%(sheet)s” lacks the columns: %(columns)s.")
-                % {"sheet": hands.title, "columns": ", ".join(f"“{wanted[k]}”" for k in missing)}
-            )
-        if not raw:
-            raise ImportFileError(_("The sheet “%(sheet)s” has no rows.") % {"sheet": hands.title})
-        rows = [_hand_row(line, cells, columns) for line, cells in raw]
-        members: dict[str, str] = {}
-        member_sheet = _find_sheet(workbook, "members")
-        if member_sheet is not None:
-            member_columns, member_rows = _read_sheet(member_sheet, members_columns, MAX_ROWS)
-            if "member_number" in member_columns and "name" in member_columns:
-                for _line, cells in member_rows:
-                    number = _text(_cell(cells, member_columns, "member_number"))
-                    name = _text(_cell(cells, member_columns, "name"))
-                    if number and name and not _is_formula(
-                            cells[member_columns["name"]]):
-                        members[number] = name
-    except ImportFileError:
-        raise
-    except Exception as exc:  # a damaged sheet inside a readable zip
+    hands = _find_sheet(workbook, "hands")
+    if hands is None:
+        names = ", ".join(f"“{n}”" for n in workbook.sheetnames) or _("none")
         raise ImportFileError(
-            _("This Excel file cannot be read (%(error)s). Open it in Excel, save it as .xlsx "
-              "and try again.") % {"error": type(exc).__name__}
-        ) from exc
-    finally:
-        workbook.close()
+            _("The workbook has no sheet “%(hands)s” with the hands as entered. Export the "
+              "season from the site and import that workbook. Sheets found: %(found)s.")
+            % {"hands": sheet_names()["hands"], "found": names}
+        )
+    columns, raw = _read_sheet(workbook, hands, hands_columns, REQUIRED)
+    if not raw:
+        raise ImportFileError(_("The sheet “%(sheet)s” has no rows.") % {"sheet": hands})
+    labels = dict(hands_columns())  # once: translating 25 headers a row would dominate
+    rows = [_hand_row(row, columns, labels) for row in raw]
+    members: dict[str, str] = {}
+    member_sheet = _find_sheet(workbook, "members")
+    if member_sheet is not None:
+        member_columns, member_rows = _read_sheet(workbook, member_sheet, members_columns)
+        if "member_number" in member_columns and "name" in member_columns:
+            for row in member_rows:
+                number = _text(_value(row, member_columns, "member_number"))
+                name = _text(_value(row, member_columns, "name"))
+                if number and name and not is_formula(row, member_columns["name"]):
+                    members[number] = name
     return ParsedSeason(rows=rows, members=members)
 
 
-def _cell(cells: Any, columns: Mapping[str, int], key: str) -> Any:
+def _value(row: Row, columns: Mapping[str, int], key: str) -> Any:
     index = columns.get(key)
-    if index is None or index >= len(cells):
+    if index is None or index >= len(row.values):
         return None
-    return cells[index]
+    return row.values[index]
 
 
-def _text(cell: Any) -> str:
-    value = getattr(cell, "value", None)
+def _text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
@@ -232,11 +232,9 @@ def _text(cell: Any) -> str:
     return str(value).strip()
 
 
-def _hand_row(line: int, cells: Any, columns: Mapping[str, int]) -> HandRow:
-    row = HandRow(line=line)
-    labels = dict(hands_columns())
-    formulas = {key for key, index in columns.items()
-                if index < len(cells) and _is_formula(cells[index])}
+def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str]) -> HandRow:
+    row = HandRow(line=raw.line)
+    formulas = {key for key, index in columns.items() if is_formula(raw, index)}
     for key in sorted(formulas, key=lambda k: columns[k]):
         row.problems.append(_("Column “%(column)s” contains a formula; paste the value "
                               "instead.") % {"column": labels[key]})
@@ -246,25 +244,28 @@ def _hand_row(line: int, cells: Any, columns: Mapping[str, int]) -> HandRow:
         row.problems.append(_("%(column)s: %(problem)s") % {"column": labels[key],
                                                              "problem": sentence})
 
-    value = getattr(_cell(cells, columns, "date"), "value", None)
+    def text(key: str) -> str:
+        return _text(_value(raw, columns, key))
+
+    value = _value(raw, columns, "date")
     if isinstance(value, datetime.datetime):
         row.date = value.date().isoformat()
     elif isinstance(value, datetime.date):
         row.date = value.isoformat()
     else:
-        parsed = _parse_date(_text(_cell(cells, columns, "date")))
+        parsed = _parse_date(text("date"))
         if parsed is None and "date" not in formulas:
             problem("date", _("not a date."))
-        else:
+        elif parsed is not None:
             row.date = parsed.isoformat()
     for key in ("round", "table", "first_dealer", "scorekeeper", "hand"):
-        text = _text(_cell(cells, columns, key))
-        if not text:
+        number_text = text(key)
+        if not number_text:
             if key in ("round", "table") and key not in formulas:
                 problem(key, _("missing."))
             continue
         try:
-            number = int(text)
+            number = int(number_text)
         except ValueError:
             problem(key, _("not a whole number."))
             continue
@@ -272,23 +273,21 @@ def _hand_row(line: int, cells: Any, columns: Mapping[str, int]) -> HandRow:
             problem(key, _("must be 1 or more."))
             continue
         setattr(row, key, number)
-    row.game = _text(_cell(cells, columns, "game"))
+    row.game = text("game")
     for key in ("options", "data", "adjusted_points"):
-        text = _text(_cell(cells, columns, key))
-        if not text:
+        if not text(key):
             continue
         try:
-            setattr(row, key, json.loads(text))
+            setattr(row, key, json.loads(text(key)))
         except ValueError:
             problem(key, _("not valid JSON."))
     if row.hand is not None and row.data is None and not row.problems:
         problem("data", _("missing."))
-    row.adjusted_reason = _text(_cell(cells, columns, "adjusted_reason"))
+    row.adjusted_reason = text("adjusted_reason")
     for n in range(1, MAX_SEATS + 1):
-        number = _text(_cell(cells, columns, f"seat{n}_number"))
-        name = _text(_cell(cells, columns, f"seat{n}_name"))
-        if number or name:
-            row.seats.append([number, name])
+        number_text, name = text(f"seat{n}_number"), text(f"seat{n}_name")
+        if number_text or name:
+            row.seats.append([number_text, name])
     if not row.seats:
         problem("seat1_name", _("missing."))
     return row

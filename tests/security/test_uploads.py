@@ -1,0 +1,122 @@
+"""Crafted spreadsheets: every kind of decompression bomb, and XML with entities, is refused by
+both imports through their pages, with a message saying why, and nothing is stored.
+
+The files are written here (zipfile and hand-written XML, ``benchmarks.uploads``); their time
+and memory are measured by ``python -m benchmarks.uploads``, not here.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from benchmarks import uploads
+from clubmanager.models import Member
+from clubmanager.spreadsheets import MAX_PARTS, MAX_RATIO, MAX_TAGS, MAX_UNCOMPRESSED
+from tournaments.models import Evening
+
+pytestmark = pytest.mark.django_db
+
+BOMBS = {kind: build for kind, (build, _words) in uploads.BOMBS.items()
+         if not kind.startswith(("padding", "dense", "season-shaped"))}  # under every limit
+
+
+def _post(client: Client, url: str, data: bytes) -> Any:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    upload = SimpleUploadedFile("bomb.xlsx", data, content_type="application/octet-stream")
+    response = client.post(url, {"file": upload})
+    assert response.status_code == 200
+    return response
+
+
+@pytest.fixture
+def member_import(admin_client: Client, club: Any) -> Callable[[bytes], list[str]]:
+    url = reverse("clubmanager:member_import", kwargs={"club": club.slug})
+
+    def send(data: bytes) -> list[str]:
+        errors = _post(admin_client, url, data).context["form"].errors.get("file", [])
+        assert not Member.objects.filter(club=club).exists()
+        return errors
+
+    return send
+
+
+@pytest.fixture
+def season_import(admin_client: Client, club: Any,
+                  make_competition: Callable[..., Any]) -> Callable[[bytes], list[str]]:
+    competition = make_competition(club, "jokeren")
+    url = reverse("tournaments:season_import",
+                  kwargs={"club": club.slug, "competition_id": competition.pk})
+
+    def send(data: bytes) -> list[str]:
+        response = _post(admin_client, url, data)
+        assert "preview" not in response.context
+        assert not Evening.objects.filter(competition=competition).exists()
+        return response.context["form"].errors.get("file", [])
+
+    return send
+
+
+@pytest.mark.parametrize("kind", sorted(BOMBS))
+def test_member_import_refuses_each_kind_of_bomb(kind: str, member_import: Any) -> None:
+    build, words = uploads.BOMBS[kind]
+    errors = member_import(build(header=uploads.HEADER))
+    assert errors and words in errors[0], errors
+
+
+@pytest.mark.parametrize("kind", sorted(BOMBS))
+def test_season_import_refuses_each_kind_of_bomb(kind: str, season_import: Any) -> None:
+    build, words = uploads.BOMBS[kind]
+    errors = season_import(build(header=uploads.season_header()))
+    assert errors and words in errors[0], errors
+
+
+def test_the_messages_name_the_limits(member_import: Any) -> None:
+    assert f"{MAX_PARTS}" in member_import(uploads.many_sheets())[0]
+    assert f"{MAX_RATIO} times" in member_import(uploads.wide_row())[0]
+    assert f"{MAX_UNCOMPRESSED // 2**20} MB" in member_import(uploads.large_total())[0]
+    assert f"{MAX_TAGS:,}" in member_import(uploads.many_tags())[0]
+
+
+def test_a_bomb_within_a_normal_sheet_is_still_refused(member_import: Any) -> None:
+    """Real members first, then the wide row: the limits do not depend on where it sits."""
+    rows = b"".join(f'<row r="{n}"><c t="inlineStr"><is><t>Lid {n}</t></is></c><c t="n"><v>{n}'
+                    f"</v></c></row>".encode() for n in range(2, 50))
+    wide = b'<row r="50">' + b'<c t="n"><v>1</v></c>' * 20_000 + b"</row>"
+    errors = member_import(uploads.xlsx([rows, wide]))
+    assert "Row 50" in errors[0] and "16,384 cells" in errors[0]
+
+
+def test_a_file_under_the_limits_with_wide_rows_imports_the_columns_we_read(
+        member_import: Any, admin_client: Client, club: Any) -> None:
+    """Cells far to the right are skipped unread; the members still import."""
+    rows = b"".join(f'<row r="{n}"><c r="A{n}" t="inlineStr"><is><t>Lid {n}</t></is></c>'
+                    f'<c r="B{n}"><v>{n}</v></c><c r="XFD{n}"><v>1</v></c></row>'.encode()
+                    for n in range(2, 12))
+    url = reverse("clubmanager:member_import", kwargs={"club": club.slug})
+    upload = SimpleUploadedFile("leden.xlsx", uploads.xlsx(rows))
+    response = admin_client.post(url, {"file": upload})
+    assert [row.member_number for row in response.context["preview"]] == [
+        str(n) for n in range(2, 12)]
+
+
+def test_a_lying_table_of_contents_ends_in_a_read_error(member_import: Any) -> None:
+    """A part that claims to be small is cut off at that size by zipfile: a CRC error."""
+    data = bytearray(uploads.xlsx(b'<row r="2"><c t="inlineStr"><is><t>' + b"x" * 5000
+                                  + b"</t></is></c></row>"))
+    archive = zipfile.ZipFile(io.BytesIO(bytes(data)))
+    info = archive.getinfo("xl/worksheets/sheet1.xml")
+    directory = data.rfind(b"xl/worksheets/sheet1.xml")  # its central directory entry
+    size_at = directory - 46 + 24  # the uncompressed size field
+    assert int.from_bytes(data[size_at:size_at + 4], "little") == info.file_size
+    data[size_at:size_at + 4] = (100).to_bytes(4, "little")
+    errors = member_import(bytes(data))
+    assert "cannot be read" in errors[0]

@@ -11,9 +11,9 @@ from pathlib import Path
 from django.conf import settings
 
 SCRIPT = Path(settings.BASE_DIR) / "scripts" / "system-packages"
-PACKAGES = ["chromium", "libreoffice-calc-nogui", "poppler-utils", "gettext"]
+PACKAGES = ["chromium", "libreoffice-calc-nogui", "poppler-utils", "gettext", "postgresql-client"]
 PROBES = {"chromium": "chromium", "libreoffice-calc-nogui": "soffice",
-          "poppler-utils": "pdftoppm", "gettext": "xgettext"}
+          "poppler-utils": "pdftoppm", "gettext": "xgettext", "postgresql-client": "pg_dump"}
 
 
 def stand_in(bin_dir: Path, name: str, body: str) -> None:
@@ -46,7 +46,7 @@ def test_nothing_happens_when_every_package_is_there(tmp_path):
 
 
 def test_root_installs_exactly_the_missing_packages(tmp_path):
-    result, calls = run(tmp_path, uid=0, present=["chromium", "gettext"])
+    result, calls = run(tmp_path, uid=0, present=["chromium", "gettext", "postgresql-client"])
     assert result.returncode == 0, result.stderr
     assert calls[0] == "apt-get update -q"
     assert calls[1].startswith("apt-get install -y")
@@ -56,15 +56,15 @@ def test_root_installs_exactly_the_missing_packages(tmp_path):
 
 def test_passwordless_sudo_installs_through_sudo(tmp_path):
     sudo = 'shift; [ "$1" = true ] && exit 0; echo "sudo $*" >> {log}; "$@"'
-    result, calls = run(tmp_path, uid=1000,
-                        present=["chromium", "libreoffice-calc-nogui", "poppler-utils"], sudo=sudo)
+    result, calls = run(tmp_path, uid=1000, present=[
+        "chromium", "libreoffice-calc-nogui", "poppler-utils", "postgresql-client"], sudo=sudo)
     assert result.returncode == 0, result.stderr
     assert calls[-1].split()[-1] == "gettext"
     assert "sudo apt-get install" in (tmp_path / "sudo.log").read_text()
 
 
 def test_without_root_or_sudo_it_stops_and_prints_the_one_command(tmp_path):
-    result, calls = run(tmp_path, uid=1000, present=["chromium"])
+    result, calls = run(tmp_path, uid=1000, present=["chromium", "postgresql-client"])
     assert result.returncode == 1
     assert calls == []
     assert ("sudo apt-get update && sudo apt-get install -y "

@@ -91,7 +91,7 @@ def url_for(route_name: str, route: str, club: Club, **known: Any) -> str:
         elif name in known:
             kwargs[name] = known[name]
         else:
-            kwargs[name] = 999_999 if conv == "int" else "onbekend"
+            kwargs[name] = 999_999 if conv in ("int", "id") else "onbekend"
     return reverse(route_name, kwargs=kwargs)
 
 

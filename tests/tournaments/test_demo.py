@@ -5,9 +5,9 @@ import io
 import pytest
 from django.utils import timezone
 
-from clubmanager import demo as club_demo
 from scoring import GAMES, evaluate
-from tournaments import demo
+from tournaments.demo import clubs as club_demo
+from tournaments.demo import competitions as demo
 from tournaments.demo_matches import complete_hands
 from tournaments.models import Competition, Evening, FixedPair, Round, Seat, Table
 

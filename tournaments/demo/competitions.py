@@ -17,12 +17,12 @@ from django.utils import timezone
 from clubmanager.models import Club, Member
 from scoring import GAMES
 
-from .draw import TEAM_GAMES
-from .models import Competition
-from .services.competitions import competition_create
-from .services.draws import round_draw
-from .services.evenings import evening_create, participant_add_guest, participant_checkin
-from .services.pairs import fixed_pair_create
+from ..draw import TEAM_GAMES
+from ..models import Competition
+from ..services.competitions import competition_create
+from ..services.draws import round_draw
+from ..services.evenings import evening_create, participant_add_guest, participant_checkin
+from ..services.pairs import fixed_pair_create
 
 DEMO_CLUBS = ("harten-vrouw", "ons-genoegen")
 PRESENT_TONIGHT = 16

@@ -17,12 +17,12 @@ from django.utils import timezone
 
 from clubmanager.models import ClubRole, Member, Role
 
-from .demo_matches import complete_hands
-from .matches import sides_of
-from .models import Competition, EveningStatus
-from .services.draws import round_draw
-from .services.evenings import evening_create, evening_status_set, participant_checkin
-from .services.scores import hand_add, table_confirm
+from ..demo_matches import complete_hands
+from ..matches import sides_of
+from ..models import Competition, EveningStatus
+from ..services.draws import round_draw
+from ..services.evenings import evening_create, evening_status_set, participant_checkin
+from ..services.scores import hand_add, table_confirm
 
 PLAYED_EVENINGS = 3
 PRESENT = 12

@@ -6,6 +6,6 @@ True
 """
 
 from .engine import evaluate
-from .registry import GAMES
+from .registry import GAMES, register, unregister
 
-__all__ = ["GAMES", "evaluate"]
+__all__ = ["GAMES", "evaluate", "register", "unregister"]

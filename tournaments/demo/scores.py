@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from clubmanager.models import ClubRole, Member, Role
 
-from ..demo_matches import complete_hands
+from ..games import sample_hands
 from ..matches import sides_of
 from ..models import Competition, EveningStatus
 from ..services.draws import round_draw
@@ -59,7 +59,7 @@ def load(stdout: TextIO) -> None:
             for variant, table in enumerate(round_.tables.order_by("number")):
                 sides = sides_of(table.seats.all())
                 for version, hand in enumerate(
-                    complete_hands(competition.game, sides, variant + week)
+                    sample_hands(competition.game, sides, variant + week)
                 ):
                     hand_add(table=table, data=hand, by=keeper, expected_version=version,
                              acknowledge_warnings=True)

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from scoring import GAMES
 
+from ..games import site_game
 from ..messages import (
     choice_label,
     field_label,
@@ -116,6 +117,8 @@ class Input:
     minimum: int | None = None
     maximum: int | None = None
     step: int | None = None
+    help: str = ""  # the game's help for the field (SiteGame.input_help), shown below it
+    placeholder: str = ""
 
     @property
     def id(self) -> str:
@@ -217,7 +220,7 @@ class HandForm:
         if not self._static_ok(spec):
             return None
         name, kind = spec["name"], spec["kind"]
-        block = Block(name=name, label=field_label(name), kind=kind,
+        block = Block(name=name, label=field_label(name, self.game), kind=kind,
                       condition=self._script_condition(spec),
                       exclude_by=PREFIX + (_excluded_by(spec.get("condition")) or "")
                       if _excluded_by(spec.get("condition")) else "")
@@ -230,7 +233,8 @@ class HandForm:
                 if item.get("kind") == "object":
                     sub_initial = stored.get(side) if isinstance(stored.get(side), dict) else {}
                     inputs = [self._scalar(sub, f"{key}-{index}-{sub['name']}",
-                                           field_label(sub["name"]), sub_initial.get(sub["name"]),
+                                           field_label(sub["name"], self.game),
+                                           sub_initial.get(sub["name"]),
                                            index)
                               for sub in item.get("fields", [])]
                     block.groups.append((self._side_label(side), index, inputs))
@@ -267,11 +271,13 @@ class HandForm:
             return Input(name, label, "checkbox", value, side_index=side_index)
         if kind == "choice":
             return Input(name, label, "radio", _display(self._value(name, initial)),
-                         choices=[(c, choice_label(c)) for c in spec.get("choices", [])],
+                         choices=[(c, choice_label(c, self.game))
+                                  for c in spec.get("choices", [])],
                          side_index=side_index)
         if kind == "text_list":
+            help_text, placeholder = site_game(self.game).input_help.get(spec["name"], ("", ""))
             return Input(name, label, "text", _display(self._value(name, initial)),
-                         side_index=side_index)
+                         side_index=side_index, help=str(help_text), placeholder=placeholder)
         return Input(name, label, "number", _display(self._value(name, initial)),
                      side_index=side_index, minimum=None, maximum=spec.get("maximum"),
                      step=spec.get("multiple_of"))

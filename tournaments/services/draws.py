@@ -24,6 +24,7 @@ from django.db.models import F, Max, QuerySet
 from django.utils.translation import gettext as _
 
 from .. import draw as drawing
+from ..games import site_game
 from ..matches import assign_sides
 from ..models import (
     Evening,
@@ -114,7 +115,7 @@ def _fill_round(round_: Round, participants: list[Participant]) -> None:
     competition = round_.evening.competition
     game = competition.game
     by_key = {player_key(p): p for p in participants}
-    sizes = drawing.table_sizes(game, len(participants), competition.table_min,
+    sizes = drawing.table_sizes(site_game(game), len(participants), competition.table_min,
                                 competition.table_max)
     history = draw_history(evening=round_.evening, exclude_round=round_)
     fixed = [
@@ -123,7 +124,7 @@ def _fill_round(round_: Round, participants: list[Participant]) -> None:
     ]
     tables = drawing.draw(
         list(by_key), sizes, round_.seed, fixed_pairs=fixed,
-        team_tables=game in drawing.TEAM_GAMES, **history,
+        team_tables=site_game(game).team_game, **history,
     )
     roles = drawing.table_roles(round_.seed, sizes)
     for number, (keys, (dealer, keeper)) in enumerate(zip(tables, roles, strict=True), start=1):
@@ -243,7 +244,8 @@ def seat_late_arrival(*, round: Round, participant: Participant, by: Any = None)
         raise ValidationError(
             _("%(name)s already has a seat in this round.") % {"name": participant.name}
         )
-    low, high = drawing.table_range(competition.game, competition.table_min, competition.table_max)
+    low, high = drawing.table_range(site_game(competition.game), competition.table_min,
+                                    competition.table_max)
     _lock_tables(round_.tables.all())
     started = _tables_with_scores(round_)
     tables = [t for t in round_.tables.order_by("number") if t.pk not in started]

@@ -205,6 +205,8 @@ def test_scorekeeper_on_a_phone_enters_a_high_five_match(
                 page.get_by_role("radiogroup", name="went out").get_by_label(hand["out"]).check()
             else:
                 page.get_by_label("the stock ran out").check()
+                # the field's condition (When("end", equals="out")) hides it again
+                expect(page.get_by_role("radiogroup", name="went out")).to_be_hidden()
             for side, values in hand["sides"].items():
                 group = page.get_by_role("group", name=side, exact=True)
                 if values.get("opened"):

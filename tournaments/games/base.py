@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring import GAMES
 
@@ -35,6 +35,11 @@ Formatter = Callable[["Ctx"], str]
 NO_STATE = "tournaments/games/no_state.html"
 # "Games entered: n of m" (the option ``games``), for games played as a fixed number of games.
 GAMES_ENTERED = "tournaments/games/games_entered.html"
+# For games played as a fixed number of games (Big Five, French HIGH FIVE): the word for an
+# entry and the texts of the option ``games``.
+GAME_NOUNS = (pgettext_lazy("one entry of a match", "game"),
+              pgettext_lazy("entries of a match", "games"))
+GAMES_OPTION = (gettext_lazy("Games per match"), gettext_lazy("Games in the match."))
 
 
 class SiteGame(ABC):

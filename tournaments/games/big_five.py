@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from ..messages import Ctx, for_side
 from ..pdf.grid import SHADE, Sheet, grid, side_widths, total_rows
-from .base import GAMES_ENTERED, SiteGame, register
+from .base import GAME_NOUNS, GAMES_ENTERED, GAMES_OPTION, SiteGame, register
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -78,8 +78,7 @@ def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
 
 class BigFive(SiteGame):
     key = "big_five"
-    record_nouns = (pgettext_lazy("one entry of a match", "game"),
-                    pgettext_lazy("entries of a match", "games"))
+    record_nouns = GAME_NOUNS
     field_labels = {
         "end": gettext_lazy("end of the round"),
         "cards_left": gettext_lazy("cards left"),
@@ -91,13 +90,13 @@ class BigFive(SiteGame):
         "blocked": gettext_lazy("nobody could play"),
     }
     messages = {
-    "BF_END_INVALID": _bf_end_invalid,
-    "BF_CARDS_OUT_OF_RANGE": _bf_cards_out_of_range,
-    "BF_WINNER_MISMATCH": _bf_winner_mismatch,
-    "BF_SOLITAIRE_OUT_OF_RANGE": _bf_solitaire_out_of_range,
+        "BF_END_INVALID": _bf_end_invalid,
+        "BF_CARDS_OUT_OF_RANGE": _bf_cards_out_of_range,
+        "BF_WINNER_MISMATCH": _bf_winner_mismatch,
+        "BF_SOLITAIRE_OUT_OF_RANGE": _bf_solitaire_out_of_range,
     }
     option_texts = {
-        "games": (gettext_lazy("Games per match"), gettext_lazy("Games in the match.")),
+        "games": GAMES_OPTION,
         "cards_per_player": (
             gettext_lazy("Cards per player"),
             gettext_lazy(

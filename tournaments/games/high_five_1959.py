@@ -258,17 +258,17 @@ class HighFive1959(SiteGame):
         "zero": gettext_lazy("zero"),
     }
     messages = {
-    "HF_END_INVALID": _hf_end_invalid,
-    "HF_NOT_MULTIPLE_OF_5": _hf_not_multiple_of_5,
-    "HF_NEGATIVE": _hf_negative,
-    "HF_TARGET_REQUIRED": _hf_target_required,
-    "HF_TARGET_UNAVAILABLE": _hf_target_unavailable,
-    "HF_OPENING_BELOW_TARGET": _hf_opening_below_target,
-    "HF_OPENING_ABOVE_TABLE": _hf_opening_above_table,
-    "HF_NOT_OPENED": _hf_not_opened,
-    "HF_OUT_WITHOUT_CRITERIA": _hf_out_without_criteria,
-    "HF_TABLE_BELOW_MELDS": _hf_table_below_melds,
-    "HF_CARDS_EXCEED_DECK": _hf_cards_exceed_deck,
+        "HF_END_INVALID": _hf_end_invalid,
+        "HF_NOT_MULTIPLE_OF_5": _hf_not_multiple_of_5,
+        "HF_NEGATIVE": _hf_negative,
+        "HF_TARGET_REQUIRED": _hf_target_required,
+        "HF_TARGET_UNAVAILABLE": _hf_target_unavailable,
+        "HF_OPENING_BELOW_TARGET": _hf_opening_below_target,
+        "HF_OPENING_ABOVE_TABLE": _hf_opening_above_table,
+        "HF_NOT_OPENED": _hf_not_opened,
+        "HF_OUT_WITHOUT_CRITERIA": _hf_out_without_criteria,
+        "HF_TABLE_BELOW_MELDS": _hf_table_below_melds,
+        "HF_CARDS_EXCEED_DECK": _hf_cards_exceed_deck,
     }
     option_texts = {
         "targets": (

@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from ..messages import Ctx, choice_label, for_side
 from ..pdf.grid import Sheet, grid, side_widths
-from .base import GAMES_ENTERED, SiteGame, register
+from .base import GAME_NOUNS, GAMES_ENTERED, GAMES_OPTION, SiteGame, register
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -134,8 +134,7 @@ def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
 
 class HighFiveCrowns(SiteGame):
     key = "high_five_crowns"
-    record_nouns = (pgettext_lazy("one entry of a match", "game"),
-                    pgettext_lazy("entries of a match", "games"))
+    record_nouns = GAME_NOUNS
     field_labels = {
         "winner": gettext_lazy("winner"),
         "eliminated": gettext_lazy("eliminated, in order"),
@@ -147,15 +146,15 @@ class HighFiveCrowns(SiteGame):
         "places": gettext_lazy("points by place"),
     }
     messages = {
-    "FR_WINNER_INVALID": _fr_winner_invalid,
-    "FR_ELIMINATED_INVALID": _fr_eliminated_invalid,
-    "FR_WIN_CONDITION": _fr_win_condition,
-    "FR_COUNTS_INVALID": _fr_counts_invalid,
-    "FR_CROWNS_HIGH": _fr_crowns_high,
-    "FR_PENALTIES_AT_LIMIT": _fr_penalties_at_limit,
+        "FR_WINNER_INVALID": _fr_winner_invalid,
+        "FR_ELIMINATED_INVALID": _fr_eliminated_invalid,
+        "FR_WIN_CONDITION": _fr_win_condition,
+        "FR_COUNTS_INVALID": _fr_counts_invalid,
+        "FR_CROWNS_HIGH": _fr_crowns_high,
+        "FR_PENALTIES_AT_LIMIT": _fr_penalties_at_limit,
     }
     option_texts = {
-        "games": (gettext_lazy("Games per match"), gettext_lazy("Games in the match.")),
+        "games": GAMES_OPTION,
         "threshold": (
             gettext_lazy("Crowns to win"),
             gettext_lazy("Crowns to win; also the penalties that eliminate a player."),

@@ -199,19 +199,19 @@ class HighFiveTiles(SiteGame):
         "high_five": gettext_lazy("High Five (five of a kind)"),
     }
     messages = {
-    "HT_TURN_ORDER": _ht_turn_order,
-    "HT_TILES_PLACED_RANGE": _ht_tiles_placed_range,
-    "HT_TILES_NOT_HELD": _ht_tiles_not_held,
-    "HT_FIRST_TURN_TILES": _ht_first_turn_tiles,
-    "OR_LIST": _or_list,
-    "HT_CATEGORY_UNKNOWN": _ht_category_unknown,
-    "HT_FORCED_INVALID": _ht_forced_invalid,
-    "HT_TILES_INVALID": _ht_tiles_invalid,
-    "HT_TILES_MISMATCH": _ht_tiles_mismatch,
-    "HT_POINTS_REQUIRED": _ht_points_required,
-    "HT_POINTS_INVALID": _ht_points_invalid,
-    "HT_POINTS_MISMATCH": _ht_points_mismatch,
-    "HT_POINTS_INCONSISTENT": _ht_points_inconsistent,
+        "HT_TURN_ORDER": _ht_turn_order,
+        "HT_TILES_PLACED_RANGE": _ht_tiles_placed_range,
+        "HT_TILES_NOT_HELD": _ht_tiles_not_held,
+        "HT_FIRST_TURN_TILES": _ht_first_turn_tiles,
+        "OR_LIST": _or_list,
+        "HT_CATEGORY_UNKNOWN": _ht_category_unknown,
+        "HT_FORCED_INVALID": _ht_forced_invalid,
+        "HT_TILES_INVALID": _ht_tiles_invalid,
+        "HT_TILES_MISMATCH": _ht_tiles_mismatch,
+        "HT_POINTS_REQUIRED": _ht_points_required,
+        "HT_POINTS_INVALID": _ht_points_invalid,
+        "HT_POINTS_MISMATCH": _ht_points_mismatch,
+        "HT_POINTS_INCONSISTENT": _ht_points_inconsistent,
     }
     option_texts = {
         "points": (

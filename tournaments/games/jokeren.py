@@ -163,12 +163,12 @@ class Jokeren(SiteGame):
         "out_at_once": gettext_lazy("out at once"),
     }
     messages = {
-    "JK_NO_WINNER": _jk_no_winner,
-    "JK_MULTIPLE_WINNERS": _jk_multiple_winners,
-    "JK_PENALTY_IMPOSSIBLE": _jk_penalty_impossible,
-    "JK_PENALTY_TOO_HIGH": _jk_penalty_too_high,
-    "JK_LAST_DEAL_TOO_LOW": _jk_last_deal_too_low,
-    "JK_PENALTY_HIGH": _jk_penalty_high,
+        "JK_NO_WINNER": _jk_no_winner,
+        "JK_MULTIPLE_WINNERS": _jk_multiple_winners,
+        "JK_PENALTY_IMPOSSIBLE": _jk_penalty_impossible,
+        "JK_PENALTY_TOO_HIGH": _jk_penalty_too_high,
+        "JK_LAST_DEAL_TOO_LOW": _jk_last_deal_too_low,
+        "JK_PENALTY_HIGH": _jk_penalty_high,
     }
     option_texts = {
         "contracts": (

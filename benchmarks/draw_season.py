@@ -17,6 +17,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -26,7 +27,17 @@ from tournaments.draw import draw, meetings, table_sizes  # noqa: E402
 MEMBERS = 24
 EVENINGS = 20
 ROUNDS = 3
-GAME = "jokeren"
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What the draw asks of a game (``draw.TableRules``), without Django: Jokeren's."""
+
+    table_range: tuple[int, int] = (2, 4)
+    team_game: bool = False
+
+
+GAME = _Rules()
 
 
 def simulate(*, smart: bool, seed: int = 2026) -> dict[str, float]:

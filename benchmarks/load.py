@@ -184,9 +184,9 @@ def verify(acks_path: Path) -> None:
 # -- the orchestrator ------------------------------------------------------------------------
 def jokeren_deals(sides: list[str], variant: int) -> list[dict[str, Any]]:
     sys.path.insert(0, str(ROOT))
-    from tournaments.demo_matches import complete_hands
+    from tournaments.games import sample_hands
 
-    return complete_hands("jokeren", sides, variant)
+    return sample_hands("jokeren", sides, variant)
 
 
 @dataclass

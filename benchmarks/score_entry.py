@@ -59,13 +59,13 @@ def _posts(club: Any, table: Any) -> tuple[str, list[dict[str, str]]]:
     """The table's URL and the 7 deals as a phone posts them (version 0, 1, …)."""
     from django.urls import reverse
 
-    from tournaments.demo_matches import complete_hands
     from tournaments.forms.hands import HandForm
+    from tournaments.games import sample_hands
     from tournaments.matches import sides_of
 
     sides = sides_of(table.seats.all())
     posts = []
-    for number, hand in enumerate(complete_hands("jokeren", sides), start=1):
+    for number, hand in enumerate(sample_hands("jokeren", sides), start=1):
         form = HandForm(game="jokeren", sides=sides, options={}, initial=hand)
         post = {"version": str(number - 1)}
         post.update({i.name: i.value for i in form.blocks[0].inputs})

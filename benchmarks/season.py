@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from clubmanager.models import Club, Member
+from tournaments.games import sample_hands
 from tournaments.matches import apply_evaluation, assign_sides, evaluate_table
 from tournaments.models import (
     Competition,
@@ -26,15 +27,10 @@ from tournaments.models import (
 )
 
 
-def jokeren_hands(rng: random.Random, sides: Sequence[str], deals: int = 7) -> list[dict[str, Any]]:
-    hands = []
-    for deal in range(deals):
-        winner = rng.randrange(len(sides))
-        low = 60 if deal == deals - 1 else 2
-        hands.append({"penalties": {
-            side: 0 if i == winner else rng.randint(low, 140) for i, side in enumerate(sides)
-        }})
-    return hands
+def jokeren_hands(rng: random.Random, sides: Sequence[str]) -> list[dict[str, Any]]:
+    """A complete Jokeren match: the game's own sample hands (``tournaments.games``, the same
+    the demo and the tests play), a random variant of them per table."""
+    return sample_hands("jokeren", sides, rng.randrange(60))
 
 
 def play_table(table: Table, seats: list[Seat], hands: Sequence[dict[str, Any]]) -> dict[str, Any]:

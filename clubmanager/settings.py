@@ -80,10 +80,8 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "clubmanager",
+    "tournaments",
 ]
-# The tournaments app (competitions, evenings, scores) joins automatically once it exists.
-if (BASE_DIR / "tournaments" / "__init__.py").exists():
-    INSTALLED_APPS.append("tournaments")
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -251,12 +249,13 @@ MIDDLEWARE.insert(
 )
 # -- end of Content-Security-Policy ------------------------------------------------------------
 
-# `python manage.py demo_data` calls these in order, each with the command's stdout.
-DEMO_DATA_LOADERS = ["clubmanager.demo.load"]
-if (BASE_DIR / "tournaments" / "demo.py").exists():
-    DEMO_DATA_LOADERS.append("tournaments.demo.load")
-if (BASE_DIR / "tournaments" / "demo_scores.py").exists():
-    DEMO_DATA_LOADERS.append("tournaments.demo_scores.load")
+# `python manage.py demo_data` calls these in order, each with the command's stdout
+# (all demo data lives in tournaments/demo/).
+DEMO_DATA_LOADERS = [
+    "tournaments.demo.clubs.load",
+    "tournaments.demo.competitions.load",
+    "tournaments.demo.scores.load",
+]
 
 LOGGING = {
     "version": 1,

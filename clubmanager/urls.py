@@ -1,6 +1,3 @@
-from pathlib import Path
-
-from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -45,8 +42,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("clubs/<slug:club>/", include((club_patterns, "clubmanager"))),
+    path("clubs/<slug:club>/competitions/", include("tournaments.urls")),
 ]
-
-# The tournaments app mounts under /clubs/<slug:club>/competitions/ once it exists.
-if (Path(settings.BASE_DIR) / "tournaments" / "urls.py").exists():
-    urlpatterns.append(path("clubs/<slug:club>/competitions/", include("tournaments.urls")))

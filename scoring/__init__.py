@@ -7,6 +7,6 @@ True
 
 from .bounds import side_points_bounds
 from .engine import evaluate
-from .registry import GAMES
+from .registry import GAMES, register, unregister
 
-__all__ = ["GAMES", "evaluate", "side_points_bounds"]
+__all__ = ["GAMES", "evaluate", "register", "side_points_bounds", "unregister"]

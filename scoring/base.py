@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .issues import COMMON_CODES, OPTION_INVALID, Issue
-from .spec import Field, Option
+from .spec import PER_SIDE, SIDE_LIST, SIDES_COUNT, ExceptSides, Field, Option, When
 from .values import rank
 
 
@@ -51,6 +51,11 @@ class Game(ABC):
     warning_codes: ClassVar[tuple[str, ...]] = ()
     team_game: ClassVar[bool] = False
     extra_keys: ClassVar[tuple[str, ...]] = ()  # extra keys of the evaluation, e.g. ("state",)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "hand_fields" in cls.__dict__:
+            check_conditions(cls.hand_fields, getattr(cls, "options", ()))
 
     # -- options --------------------------------------------------------------------------
     def resolve_options(
@@ -129,3 +134,26 @@ class Game(ABC):
             if opt.name == name:
                 return opt
         raise KeyError(name)
+
+
+def check_conditions(fields: Sequence[Field], options: Sequence[Option]) -> None:
+    """Every field condition names what the game has: another hand field, one of its options or
+    the number of sides; ``ExceptSides`` a side-list field. Raises ValueError (at import, when
+    the game's class is defined) instead of a condition that could never be evaluated."""
+    kinds = {f.name: f.kind for f in fields}
+    option_names = {o.name for o in options}
+    for one in fields:
+        for condition in one.condition:
+            if isinstance(condition, ExceptSides):
+                if kinds.get(condition.field) != SIDE_LIST or one.kind != PER_SIDE:
+                    raise ValueError(f"{one.name}: ExceptSides({condition.field!r}) needs a "
+                                     "per-side field and a side-list field of the game")
+            elif isinstance(condition, When):
+                subject = condition.subject
+                known = (subject == SIDES_COUNT
+                         or condition.option in option_names
+                         or (subject in kinds and subject != one.name))
+                if not known:
+                    raise ValueError(f"{one.name}: the condition names {subject!r}, which is no "
+                                     "other field, option or 'sides' of this game")
+

@@ -19,3 +19,22 @@ GAMES: dict[str, Game] = {
         HighFiveTiles(),
     )
 }
+
+
+def register(game: Game) -> Game:
+    """Add a game (an instance of a ``Game`` subclass) under its ``key``.
+
+    The built-in games are registered above; a new game is one module in ``scoring/games/``
+    and one line there. This is for games added at run time (the site's sixth-game test).
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"{game!r} is not a scoring.base.Game")
+    if game.key in GAMES:
+        raise KeyError(f"{game.key!r} is registered already")
+    GAMES[game.key] = game
+    return game
+
+
+def unregister(key: str) -> None:
+    """Remove the game ``key`` (what ``register`` added; unknown keys are ignored)."""
+    GAMES.pop(key, None)

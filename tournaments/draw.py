@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 P = TypeVar("P", bound=Hashable)
 
@@ -29,16 +29,17 @@ PARTNER_WEIGHT = 20
 RESTARTS = 6
 MAX_PASSES = 12
 
-# The draw's table sizes per game: (smallest, largest) by default. French HIGH FIVE is
-# configurable up to six; the others follow their rules.
-DEFAULT_TABLE_RANGE = {
-    "jokeren": (2, 4),
-    "high_five_1959": (2, 4),
-    "big_five": (2, 4),
-    "high_five_tiles": (2, 4),
-    "high_five_crowns": (2, 6),
-}
-TEAM_GAMES = {"high_five_1959"}  # four players play in two teams of partners
+
+
+class TableRules(Protocol):
+    """What the draw needs of a game (``tournaments.games.SiteGame`` has it): its default table
+    sizes (smallest, largest) and whether four players play in two teams of partners."""
+
+    @property
+    def table_range(self) -> tuple[int, int]: ...
+
+    @property
+    def team_game(self) -> bool: ...
 
 
 class DrawError(ValueError):
@@ -51,11 +52,11 @@ def pair(a: Any, b: Any) -> frozenset[Any]:
 
 
 def table_range(
-    game: str, table_min: int | None = None, table_max: int | None = None
+    game: TableRules, table_min: int | None = None, table_max: int | None = None
 ) -> tuple[int, int]:
     """The allowed table sizes: the competition's setting within the game's bounds (never 1)."""
-    default_low, default_high = DEFAULT_TABLE_RANGE.get(game, (2, 4))
-    if game in TEAM_GAMES:
+    default_low, default_high = game.table_range
+    if game.team_game:
         return 2, 4
     high = min(max(table_max or default_high, 2), default_high)
     low = min(max(table_min or default_low, 2), high)
@@ -63,18 +64,18 @@ def table_range(
 
 
 def table_sizes(
-    game: str, n: int, table_min: int | None = None, table_max: int | None = None
+    game: TableRules, n: int, table_min: int | None = None, table_max: int | None = None
 ) -> list[int]:
     """The sizes of the tables for ``n`` players, largest first.
 
-    High Five 1959: as many tables of four (two teams) as possible, the rest at a table of three
-    and/or two (13 → 4,4,3,2). Other games: as few tables as the largest size allows, sizes as
-    equal as possible (Jokeren 13 → 4,3,3,3; 17 → 4,4,3,3,3). Never a table of one.
+    A team game (High Five 1959): as many tables of four (two teams) as possible, the rest at a
+    table of three and/or two (13 → 4,4,3,2). Other games: as few tables as the largest size
+    allows, sizes as equal as possible (Jokeren 13 → 4,3,3,3; 17 → 4,4,3,3,3). Never a table of one.
     """
     if n < 2:
         raise DrawError("at least two players are needed")
     low, high = table_range(game, table_min, table_max)
-    if game in TEAM_GAMES:
+    if game.team_game:
         fours, rest = divmod(n, 4)
         tail = {0: [], 1: [3, 2], 2: [2], 3: [3]}[rest]
         if rest == 1:
@@ -87,8 +88,8 @@ def table_sizes(
     raise DrawError(f"{n} players cannot be seated at tables of {low} to {high}")
 
 
-def is_team_size(game: str, size: int) -> bool:
-    return game in TEAM_GAMES and size == 4
+def is_team_size(game: TableRules, size: int) -> bool:
+    return game.team_game and size == 4
 
 
 class _Costs:

@@ -14,9 +14,6 @@ from simple_history.models import HistoricalRecords
 
 from clubmanager.models import Club, Member
 
-# The engine's stable game keys (scoring.GAMES); a constraint keeps the column honest.
-GAME_KEYS = ("high_five_1959", "high_five_tiles", "big_five", "jokeren", "high_five_crowns")
-
 
 class Better(models.TextChoices):
     HIGHER = "higher", _("higher is better")
@@ -91,7 +88,6 @@ class Competition(models.Model):
         verbose_name_plural = _("competitions")
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="competition_name_unique"),
-            models.CheckConstraint(condition=Q(game__in=GAME_KEYS), name="competition_game_known"),
             models.CheckConstraint(
                 condition=Q(better__in=Better.values), name="competition_better_valid"
             ),
@@ -264,7 +260,6 @@ class Table(models.Model):
         verbose_name_plural = _("tables")
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
-            models.CheckConstraint(condition=Q(game__in=GAME_KEYS), name="table_game_known"),
             models.CheckConstraint(
                 condition=Q(confirmed_at__isnull=True) | Q(finished=True),
                 name="table_confirmed_only_when_finished",

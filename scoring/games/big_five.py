@@ -11,7 +11,7 @@ from typing import Any
 
 from ..base import Game, Outcome
 from ..issues import OPTION_INVALID, VALUE_NOT_INTEGER, Issue
-from ..spec import BOOLEAN, CHOICE, CUSTOM, INTEGER, PER_SIDE, Field, Option
+from ..spec import BOOLEAN, CHOICE, CUSTOM, INTEGER, PER_SIDE, Field, Option, When
 from ..values import check_keys, is_int, per_side_ints
 
 DEALT_CARDS = 99  # 100 cards, one face up on the table
@@ -104,7 +104,7 @@ class BigFive(Game):
             CHOICE,
             "How the game ended: a player went out, or nobody could play.",
             choices=ENDS,
-            condition="sides >= 2",
+            condition=(When("sides", at_least=2),),
         ),
         Field(
             "cards_left",
@@ -112,7 +112,7 @@ class BigFive(Game):
             "Cards left per player (hand + own draw pile): 0 for the player who went out.",
             item=Field("cards", INTEGER, "At most the cards dealt to that player.",
                        minimum=0, maximum=DEALT_CARDS - 1),
-            condition="sides >= 2",
+            condition=(When("sides", at_least=2),),
         ),
         Field(
             "discards",
@@ -120,7 +120,7 @@ class BigFive(Game):
             "Solitaire: cards on the discard pile at the end.",
             minimum=0,
             maximum=SOLITAIRE_MAX_FREE,
-            condition="sides == 1",
+            condition=(When("sides", equals=1),),
         ),
     )
     error_codes = (

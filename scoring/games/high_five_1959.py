@@ -11,7 +11,18 @@ from typing import Any
 
 from ..base import Conclusion, Game, Outcome
 from ..issues import HAND_INVALID, VALUE_NOT_INTEGER, Issue
-from ..spec import BOOLEAN, CHOICE, INTEGER, INTEGER_LIST, OBJECT, PER_SIDE, SIDE, Field, Option
+from ..spec import (
+    BOOLEAN,
+    CHOICE,
+    INTEGER,
+    INTEGER_LIST,
+    OBJECT,
+    PER_SIDE,
+    SIDE,
+    Field,
+    Option,
+    When,
+)
 from ..values import check_keys, is_bool, is_int, per_side_mapping, rank
 
 DECK_VALUE = 1740  # 3 decks (3 x 480) + 6 jokers (6 x 50)
@@ -325,7 +336,7 @@ class HighFive1959(Game):
         Field("end", CHOICE, "How the round ended: a side went out, or the stock ran out.",
               choices=(END_OUT, END_STOCK), default=END_OUT),
         Field("out", SIDE, "The side that went out.", required=False, nullable=True,
-              condition=f"end == '{END_OUT}'"),
+              condition=(When("end", equals=END_OUT),)),
         Field(
             "sides",
             PER_SIDE,

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..base import Game, Outcome
 from ..issues import VALUE_NOT_INTEGER, Issue
-from ..spec import CHOICE, INTEGER, PER_SIDE, SIDE, SIDE_LIST, Field, Option
+from ..spec import CHOICE, INTEGER, PER_SIDE, SIDE, SIDE_LIST, ExceptSides, Field, Option
 from ..values import check_keys, is_int
 
 MAX_GAMES = 50
@@ -60,9 +60,9 @@ class HighFiveCrowns(Game):
         Field("eliminated", SIDE_LIST, "The eliminated players, in the order they went out.",
               default=[]),
         Field("crowns", PER_SIDE, "Crowns in front of each player still in the game.",
-              item=Field("crowns", INTEGER, minimum=0), condition="sides not eliminated"),
+              item=Field("crowns", INTEGER, minimum=0), condition=(ExceptSides("eliminated"),)),
         Field("penalties", PER_SIDE, "Penalties in front of each player still in the game.",
-              item=Field("penalties", INTEGER, minimum=0), condition="sides not eliminated"),
+              item=Field("penalties", INTEGER, minimum=0), condition=(ExceptSides("eliminated"),)),
     )
     error_codes = (
         FR_WINNER_INVALID,

@@ -11,7 +11,18 @@ from typing import Any
 
 from ..base import Conclusion, Game, Outcome
 from ..issues import HAND_INVALID, VALUE_NOT_INTEGER, Issue
-from ..spec import BOOLEAN, CHOICE, CUSTOM, INTEGER, INTEGER_LIST, SIDE, TEXT_LIST, Field, Option
+from ..spec import (
+    BOOLEAN,
+    CHOICE,
+    CUSTOM,
+    INTEGER,
+    INTEGER_LIST,
+    SIDE,
+    TEXT_LIST,
+    Field,
+    Option,
+    When,
+)
 from ..values import check_keys, is_bool, is_int, rank
 from .tiles_classifier import (
     CATEGORIES,
@@ -160,15 +171,16 @@ class HighFiveTiles(Game):
         Field("tiles_placed", INTEGER, "Tiles placed this turn.",
               minimum=MIN_PLACED, maximum=MAX_PLACED),
         Field("category", CHOICE, "The combination the five tiles make; null on a forced turn.",
-              required=False, nullable=True, choices=CATEGORIES, condition="forced == false"),
+              required=False, nullable=True, choices=CATEGORIES,
+              condition=(When("forced", equals=False),)),
         Field("points", INTEGER, "The points the score card gives; required when the club "
               "has no score card (option points null), else optional and checked.",
               required=False, minimum=0, maximum=MAX_CARD_POINTS,
-              condition="options.points == null and forced == false"),
+              condition=(When("options.points", equals=None), When("forced", equals=False))),
         Field("tiles", TEXT_LIST, "Optional: the five tiles of the row (rank + suit, e.g. "
               "10H; * is a joker).",
               required=False, nullable=True, min_items=ROW_LENGTH, max_items=ROW_LENGTH,
-              choices=(*TILE_CODES, JOKER), condition="forced == false"),
+              choices=(*TILE_CODES, JOKER), condition=(When("forced", equals=False),)),
         Field("forced", BOOLEAN, "No row could be completed: one tile placed, 0 points.",
               required=False, default=False),
     )

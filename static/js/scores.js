@@ -11,12 +11,12 @@
     }
     return inputs.length && inputs[0].type === "radio" ? null : "";
   }
+  // c: {field, among} (scoring.spec.When): the field's value is one of ``among``; an unticked
+  // box or no choice counts as false.
   function holds(c, v) {
-    var want = c.value;
-    if (want === false && (v === "" || v === null)) v = false;
-    if (c.op === "==") return v === want;
-    if (c.op === "!=") return v !== want;
-    return true;
+    return c.among.some(function (want) {
+      return (want === false && (v === "" || v === null) ? false : v) === want;
+    });
   }
   function update(root) {
     var form = root.closest ? (root.closest("form") || root) : root;

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 from clubmanager.models import Role
 from scoring import evaluate
-from tournaments.demo_matches import complete_hands
+from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import EveningStatus, Hand, Seat, Table
 from tournaments.selectors.standings import season_standings
@@ -138,7 +138,7 @@ def test_scorekeeper_on_a_phone_enters_a_whole_jokeren_round(
 ) -> None:
     page = browsing.new_page(phone=True)
     sides = sides_of(jokeren_table.seats.all())
-    hands = complete_hands("jokeren", sides)
+    hands = sample_hands("jokeren", sides)
 
     with step("log in"):
         page.goto(club_url("tournaments:table_scores", club, pk=jokeren_table.pk))
@@ -190,7 +190,7 @@ def test_scorekeeper_on_a_phone_enters_a_high_five_match(
     table = seat_table(make_round(evening), list(evening.participants.all()))
     sides = sides_of(table.seats.all())
     assert sides == ["Ann & Cor", "Bob & Dirk"]
-    hands = complete_hands("high_five_1959", sides)
+    hands = sample_hands("high_five_1959", sides)
     page = browsing.new_page(phone=True)
 
     with step("log in"):
@@ -205,6 +205,8 @@ def test_scorekeeper_on_a_phone_enters_a_high_five_match(
                 page.get_by_role("radiogroup", name="went out").get_by_label(hand["out"]).check()
             else:
                 page.get_by_label("the stock ran out").check()
+                # the field's condition (When("end", equals="out")) hides it again
+                expect(page.get_by_role("radiogroup", name="went out")).to_be_hidden()
             for side, values in hand["sides"].items():
                 group = page.get_by_role("group", name=side, exact=True)
                 if values.get("opened"):
@@ -236,7 +238,7 @@ def test_member_reads_the_standings(
     jokeren_table: Table,
 ) -> None:
     sides = sides_of(jokeren_table.seats.all())
-    for version, hand in enumerate(complete_hands("jokeren", sides)):
+    for version, hand in enumerate(sample_hands("jokeren", sides)):
         hand_add(table=jokeren_table, data=hand, by=scorekeeper_user, expected_version=version)
     competition = jokeren_table.round.evening.competition
     expected = [(row.rank, row.name, row.total) for row in season_standings(competition).rows]
@@ -312,7 +314,7 @@ def test_two_phones_on_one_table_are_told_about_each_other(
     jokeren_table: Table,
 ) -> None:
     second_keeper = make_user("hv-schrijver-2", club, Role.SCOREKEEPER)
-    hands = complete_hands("jokeren", sides_of(jokeren_table.seats.all()))
+    hands = sample_hands("jokeren", sides_of(jokeren_table.seats.all()))
     url = club_url("tournaments:table_scores", club, pk=jokeren_table.pk)
     first, second = browsing.new_page(phone=True), browsing.new_page(phone=True)
     with step("both open the table"):

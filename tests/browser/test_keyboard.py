@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tournaments.demo_matches import complete_hands
+from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import Hand, Table
 
@@ -35,7 +35,7 @@ def entry(browsing: Any, club: Any, scorekeeper_user: Any, table: Table) -> tupl
     page = browsing.new_page(phone=True)
     page.goto(reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": table.pk}))
     log_in(page, scorekeeper_user.username)
-    penalties = complete_hands("jokeren", sides_of(table.seats.all()))[0]["penalties"]
+    penalties = sample_hands("jokeren", sides_of(table.seats.all()))[0]["penalties"]
     return page, page.locator("form.hand-form input[inputmode=numeric]"), penalties
 
 

@@ -56,7 +56,7 @@ class Burst:
         from django.contrib.auth import get_user_model
         from django.db import connection
 
-        from tournaments.demo_matches import complete_hands
+        from tournaments.games import sample_hands
         from tournaments.matches import sides_of
         from tournaments.models import Table
         from tournaments.services.scores import hand_add
@@ -65,7 +65,7 @@ class Burst:
         try:
             for variant, round_tables in enumerate(self.plan["tables"]):
                 table = Table.objects.get(pk=round_tables[index])
-                deals = complete_hands("jokeren", sides_of(table.seats.all()), variant)
+                deals = sample_hands("jokeren", sides_of(table.seats.all()), variant)
                 for version, deal in enumerate(deals):
                     if self.stop.is_set():
                         return

@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from clubmanager.demo import DEMO_PASSWORD
 from clubmanager.models import Club, ClubRole, Member, Role
+from tournaments.demo.clubs import DEMO_PASSWORD
 
 
 def everything() -> dict[str, list[dict[str, Any]]]:

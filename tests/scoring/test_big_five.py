@@ -419,11 +419,12 @@ def test_describes_both_hand_shapes():
     described = GAMES["big_five"].describe()
     fields = {f["name"]: f for f in described["hand_fields"]}
     assert fields["end"]["choices"] == ["went_out", "blocked"]
-    assert fields["end"]["condition"] == "sides >= 2"
+    assert fields["end"]["condition"] == [{"kind": "when", "subject": "sides", "at_least": 2}]
     assert fields["cards_left"]["kind"] == "per_side"
-    assert fields["cards_left"]["condition"] == "sides >= 2"
+    assert fields["cards_left"]["condition"] == fields["end"]["condition"]
     assert fields["cards_left"]["item"]["minimum"] == 0
-    assert fields["discards"]["condition"] == "sides == 1"
+    assert fields["discards"]["condition"] == [{"kind": "when", "subject": "sides",
+                                                "among": [1]}]
     assert described["sides"] == {"min": 1, "max": 4}
     assert {"BF_END_INVALID", "BF_CARDS_OUT_OF_RANGE", "BF_WINNER_MISMATCH",
             "BF_SOLITAIRE_OUT_OF_RANGE"} <= set(described["error_codes"])

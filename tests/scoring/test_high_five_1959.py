@@ -643,7 +643,7 @@ def test_describes_options_and_hand_fields():
     fields = {f["name"]: f for f in described["hand_fields"]}
     assert fields["end"]["choices"] == ["out", "stock_exhausted"]
     assert fields["out"]["kind"] == "side" and fields["out"]["nullable"]
-    assert fields["out"]["condition"] == "end == 'out'"
+    assert fields["out"]["condition"] == [{"kind": "when", "subject": "end", "among": ["out"]}]
     item = fields["sides"]["item"]
     assert fields["sides"]["kind"] == "per_side" and item["kind"] == "object"
     inner = {f["name"]: f for f in item["fields"]}

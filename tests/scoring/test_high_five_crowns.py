@@ -428,7 +428,7 @@ def test_describes_its_hand_fields():
     assert fields["eliminated"]["kind"] == "side_list"
     for name in ("crowns", "penalties"):
         assert fields[name]["kind"] == "per_side"
-        assert fields[name]["condition"] == "sides not eliminated"
+        assert fields[name]["condition"] == [{"kind": "except_sides", "field": "eliminated"}]
         assert fields[name]["item"]["kind"] == "integer"
         assert fields[name]["item"]["minimum"] == 0
     assert described["warning_codes"] == ["FR_CROWNS_HIGH", "FR_PENALTIES_AT_LIMIT"]

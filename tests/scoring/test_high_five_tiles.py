@@ -95,7 +95,10 @@ def test_registered_with_its_description():
     assert (fields["tiles_placed"]["minimum"], fields["tiles_placed"]["maximum"]) == (1, 4)
     assert fields["category"]["choices"] == list(CATEGORIES) and fields["category"]["nullable"]
     assert fields["points"]["required"] is False
-    assert "options.points" in fields["points"]["condition"]
+    assert fields["points"]["condition"] == [
+        {"kind": "when", "subject": "options.points", "among": [None]},
+        {"kind": "when", "subject": "forced", "among": [False]},
+    ]
     assert fields["tiles"]["kind"] == "text_list" and fields["tiles"]["required"] is False
     assert fields["forced"]["kind"] == "boolean" and fields["forced"]["default"] is False
     assert "HT_POINTS_INCONSISTENT" in described["error_codes"]

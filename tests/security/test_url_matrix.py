@@ -24,7 +24,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from clubmanager.models import Role
-from tournaments.demo_matches import complete_hands
+from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import FixedPair, Hand, Table
 from tournaments.services.scores import hand_add
@@ -183,7 +183,7 @@ def world(club: Any, other_club: Any, make_user: Callable[..., Any],
     hand_add(table=table_a, data=DEAL, by=users["admin"], expected_version=1)
     # round 2: a finished match of Ann, Bob, Cor and Dirk, waiting for its confirmation
     finished = seat_table(make_round(evening), people[:4], number=1)
-    for version, hand in enumerate(complete_hands("jokeren", sides_of(finished.seats.all()))):
+    for version, hand in enumerate(sample_hands("jokeren", sides_of(finished.seats.all()))):
         hand_add(table=finished, data=hand, by=users["scorekeeper"], expected_version=version)
     return {"club": club, "users": users, "competition": competition, "evening": evening,
             "round": round_, "table": table_a, "finished": finished, "member": spare,

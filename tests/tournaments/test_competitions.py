@@ -188,14 +188,15 @@ def test_every_game_option_has_a_translated_label_and_help():
     from django.utils import translation
 
     from scoring import GAMES
-    from tournaments.forms.competitions import OPTION_TEXTS
+    from tournaments.games import site_game
 
-    names = {opt.name for game in GAMES.values() for opt in game.options}
-    assert names <= set(OPTION_TEXTS)
-    with translation.override("nl"):
-        for name in names:
-            label, help_text = (str(t) for t in OPTION_TEXTS[name])
-            english = [str(t) for t in OPTION_TEXTS[name]]
-            with translation.override("en"):
-                english = [str(t) for t in OPTION_TEXTS[name]]
-            assert label != english[0] and help_text != english[1], name
+    for key, game in GAMES.items():
+        texts = site_game(key).option_texts
+        names = {opt.name for opt in game.options}
+        assert names <= set(texts), key
+        with translation.override("nl"):
+            for name in names:
+                label, help_text = (str(t) for t in texts[name])
+                with translation.override("en"):
+                    english = [str(t) for t in texts[name]]
+                assert label != english[0] and help_text != english[1], name

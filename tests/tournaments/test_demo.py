@@ -5,10 +5,10 @@ import io
 import pytest
 from django.utils import timezone
 
-from clubmanager import demo as club_demo
 from scoring import GAMES, evaluate
-from tournaments import demo
-from tournaments.demo_matches import complete_hands
+from tournaments.demo import clubs as club_demo
+from tournaments.demo import competitions as demo
+from tournaments.games import sample_hands
 from tournaments.models import Competition, Evening, FixedPair, Round, Seat, Table
 
 
@@ -45,13 +45,13 @@ def test_the_team_game_has_a_fixed_pair_sitting_together_tonight(db: None) -> No
     ("jokeren", 4), ("jokeren", 3), ("jokeren", 2), ("high_five_1959", 2),
     ("big_five", 4), ("high_five_crowns", 3), ("high_five_tiles", 4), ("high_five_tiles", 2),
 ])
-def test_demo_matches_stay_legal_for_every_variant(game: str, players: int) -> None:
+def test_sample_hands_stay_legal_for_every_variant(game: str, players: int) -> None:
     """The demo's and the load test's matches (a variant per round, 40 rounds and more in a
     load run) are accepted by the engine and finish: they once grew past what 106 cards are
     worth from round 15 on, and the load test's scorekeepers got stuck there."""
     sides = ["Ann", "Bob", "Cor", "Dirk"][:players]
     for variant in range(60):
         result = evaluate({"game": game, "sides": sides, "options": {},
-                           "hands": complete_hands(game, sides, variant)})
+                           "hands": sample_hands(game, sides, variant)})
         assert result["errors"] == [], (variant, result["errors"])
         assert result["finished"], variant

@@ -16,6 +16,7 @@ from tournaments.draw import (
     table_roles,
     table_sizes,
 )
+from tournaments.games import site_game
 
 GAME_KEYS = sorted(GAMES)
 
@@ -23,8 +24,8 @@ GAME_KEYS = sorted(GAMES)
 @pytest.mark.parametrize("game", GAME_KEYS)
 @pytest.mark.parametrize("n", range(2, 41))
 def test_sizes_add_up_never_one_never_above_max(game: str, n: int) -> None:
-    low, high = table_range(game)
-    sizes = table_sizes(game, n, low, high)
+    low, high = table_range(site_game(game))
+    sizes = table_sizes(site_game(game), n, low, high)
     assert sum(sizes) == n
     assert min(sizes) >= 2
     assert max(sizes) <= high
@@ -34,9 +35,9 @@ def test_sizes_add_up_never_one_never_above_max(game: str, n: int) -> None:
 @pytest.mark.parametrize("game", GAME_KEYS)
 def test_one_player_cannot_be_seated(game: str) -> None:
     with pytest.raises(DrawError):
-        table_sizes(game, 1)
+        table_sizes(site_game(game), 1)
     with pytest.raises(DrawError):
-        table_sizes(game, 0)
+        table_sizes(site_game(game), 0)
 
 
 @pytest.mark.parametrize(
@@ -46,12 +47,12 @@ def test_one_player_cannot_be_seated(game: str) -> None:
      (18, [4, 4, 4, 3, 3])],
 )
 def test_jokeren_at_most_four_threes_when_not_a_multiple(n: int, expected: list[int]) -> None:
-    assert table_sizes("jokeren", n) == expected
+    assert table_sizes(site_game("jokeren"), n) == expected
 
 
 @pytest.mark.parametrize("n", range(2, 41))
 def test_jokeren_is_fours_only_for_multiples_of_four(n: int) -> None:
-    sizes = table_sizes("jokeren", n)
+    sizes = table_sizes(site_game("jokeren"), n)
     assert set(sizes) <= {2, 3, 4}
     assert (set(sizes) == {4}) == (n % 4 == 0)
     if n >= 6:
@@ -65,12 +66,12 @@ def test_jokeren_is_fours_only_for_multiples_of_four(n: int) -> None:
      (17, [4, 4, 4, 3, 2])],
 )
 def test_high_five_1959_as_many_team_tables_as_possible(n: int, expected: list[int]) -> None:
-    assert table_sizes("high_five_1959", n) == expected
+    assert table_sizes(site_game("high_five_1959"), n) == expected
 
 
 @pytest.mark.parametrize("n", range(2, 41))
 def test_high_five_1959_uses_small_variants_only_when_forced(n: int) -> None:
-    sizes = table_sizes("high_five_1959", n)
+    sizes = table_sizes(site_game("high_five_1959"), n)
     assert sizes.count(4) == (n // 4 if n % 4 != 1 else n // 4 - 1)
     assert len([s for s in sizes if s < 4]) <= 2
 
@@ -78,19 +79,20 @@ def test_high_five_1959_uses_small_variants_only_when_forced(n: int) -> None:
 @pytest.mark.parametrize("game", ["big_five", "high_five_tiles"])
 @pytest.mark.parametrize(("n", "expected"), [(5, [3, 2]), (13, [4, 3, 3, 3]), (8, [4, 4])])
 def test_big_five_and_tiles_two_to_four(game: str, n: int, expected: list[int]) -> None:
-    assert table_sizes(game, n) == expected
-    assert table_range(game, 1, 9) == (2, 4)
+    assert table_sizes(site_game(game), n) == expected
+    assert table_range(site_game(game), 1, 9) == (2, 4)
 
 
 def test_french_high_five_two_to_six_configurable() -> None:
-    assert table_range("high_five_crowns") == (2, 6)
-    assert table_sizes("high_five_crowns", 13) == [5, 4, 4]
-    assert table_sizes("high_five_crowns", 13, 2, 4) == [4, 3, 3, 3]
-    assert table_sizes("high_five_crowns", 13, 3, 5) == [5, 4, 4]
-    assert table_sizes("high_five_crowns", 12, 2, 6) == [6, 6]
-    assert table_range("high_five_crowns", 2, 9) == (2, 6)
+    assert table_range(site_game("high_five_crowns")) == (2, 6)
+    assert table_sizes(site_game("high_five_crowns"), 13) == [5, 4, 4]
+    assert table_sizes(site_game("high_five_crowns"), 13, 2, 4) == [4, 3, 3, 3]
+    assert table_sizes(site_game("high_five_crowns"), 13, 3, 5) == [5, 4, 4]
+    assert table_sizes(site_game("high_five_crowns"), 12, 2, 6) == [6, 6]
+    assert table_range(site_game("high_five_crowns"), 2, 9) == (2, 6)
     with pytest.raises(DrawError):
-        table_sizes("high_five_crowns", 7, 4, 5)  # 7 fits neither one table nor two of 4–5
+        # 7 fits neither one table nor two of 4–5
+        table_sizes(site_game("high_five_crowns"), 7, 4, 5)
 
 
 def _check_seated(players: list[int], sizes: list[int], tables: list[list[int]]) -> None:
@@ -101,13 +103,13 @@ def _check_seated(players: list[int], sizes: list[int], tables: list[list[int]])
 @pytest.mark.parametrize("n", [2, 5, 13, 16, 17, 24, 40])
 def test_draw_seats_everyone_once(n: int) -> None:
     players = list(range(100, 100 + n))
-    sizes = table_sizes("jokeren", n)
+    sizes = table_sizes(site_game("jokeren"), n)
     _check_seated(players, sizes, draw(players, sizes, seed=7))
 
 
 def test_same_seed_and_players_give_the_same_draw_whatever_the_order() -> None:
     players = list(range(1, 18))
-    sizes = table_sizes("jokeren", 17)
+    sizes = table_sizes(site_game("jokeren"), 17)
     first = draw(players, sizes, seed=424242)
     again = draw(list(reversed(players)), sizes, seed=424242)
     assert first == again
@@ -117,14 +119,14 @@ def test_same_seed_and_players_give_the_same_draw_whatever_the_order() -> None:
 
 def test_different_seeds_usually_give_different_draws() -> None:
     players = list(range(1, 17))
-    sizes = table_sizes("jokeren", 16)
+    sizes = table_sizes(site_game("jokeren"), 16)
     draws = {str(draw(players, sizes, seed=s)) for s in range(20)}
     assert len(draws) >= 18
 
 
 def test_nobody_meets_twice_in_two_rounds_of_sixteen() -> None:
     players = list(range(1, 17))
-    sizes = table_sizes("jokeren", 16)
+    sizes = table_sizes(site_game("jokeren"), 16)
     for seed in range(10):
         first = draw(players, sizes, seed)
         second = draw(players, sizes, seed + 1000, meetings(first), {})
@@ -143,7 +145,7 @@ def test_season_history_spreads_meetings() -> None:
 
 def test_team_tables_partners_opposite_and_fixed_pairs_respected() -> None:
     players = list(range(1, 18))
-    sizes = table_sizes("high_five_1959", 17)
+    sizes = table_sizes(site_game("high_five_1959"), 17)
     fixed = [(1, 2), (5, 9), (11, 17)]
     for seed in range(10):
         tables = draw(players, sizes, seed, fixed_pairs=fixed, team_tables=True)

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import evaluate
-from tournaments.demo_matches import complete_hands
+from tournaments.games import sample_hands
 from tournaments.matches import sides_of, table_document
 from tournaments.selectors.standings import season_standings
 from tournaments.services.scores import hand_add
@@ -23,7 +23,7 @@ def played(club, make_member, make_competition, make_evening, make_round, seat_t
     evening = make_evening(make_competition(club, "jokeren", name="Jokeren 2026"),
                            [ann, *others])
     table = seat_table(make_round(evening), list(evening.participants.all()))
-    hands = complete_hands("jokeren", sides_of(table.seats.all()))
+    hands = sample_hands("jokeren", sides_of(table.seats.all()))
     for version, hand in enumerate(hands):
         hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
     return {"table": table, "hands": hands, "evening": evening}
@@ -73,7 +73,7 @@ def test_the_page_runs_a_fixed_number_of_queries(
     for _ in range(3):  # three more evenings in the same competition
         evening = make_evening(competition, members)
         table = seat_table(make_round(evening), list(evening.participants.all()))
-        for version, hand in enumerate(complete_hands("jokeren", sides_of(table.seats.all()))):
+        for version, hand in enumerate(sample_hands("jokeren", sides_of(table.seats.all()))):
             hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
     with django_assert_max_num_queries(16):
         page = my_page(client)

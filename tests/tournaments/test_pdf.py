@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from benchmarks.season import play_table
 from tournaments.models import Round, Seat, Table
-from tournaments.pdf.sheets import RENDERERS, round_sheets_pdf
+from tournaments.pdf.sheets import round_sheets_pdf
 from tournaments.selectors.exports import round_tables
 
 # One played table per game: (game, options, players, hands as entered).
@@ -145,12 +145,6 @@ def test_high_five_1959_score_list_strikes_and_crosses(played_round: Any) -> Non
     assert re.search(r"\b7\b", text)
     assert "80 ×" in text  # the number the team was crossed on
     assert text.count("×") >= 4  # 1 + 2 crosses on the score list, and the round cells
-
-
-def test_registry_covers_every_game() -> None:
-    from scoring import GAMES
-
-    assert set(RENDERERS) == set(GAMES)
 
 
 def test_multi_table_round_is_one_pdf_with_a_page_per_table(played_round: Any) -> None:

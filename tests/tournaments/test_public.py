@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from clubmanager.models import Club
-from tournaments.demo_matches import complete_hands
+from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import Hand
 from tournaments.services.scores import hand_add
@@ -22,7 +22,7 @@ def played(club, make_member, make_competition, make_evening, make_round, seat_t
     competition = make_competition(club, "big_five")
     evening = make_evening(competition, members)
     table = seat_table(make_round(evening), list(evening.participants.all()))
-    for version, hand in enumerate(complete_hands("big_five", sides_of(table.seats.all()))):
+    for version, hand in enumerate(sample_hands("big_five", sides_of(table.seats.all()))):
         hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
     return {"competition": competition, "evening": evening, "table": table,
             "hand": Hand.objects.get(table=table)}
@@ -142,7 +142,7 @@ def test_tv_fits_a_long_season_in_two_columns_and_says_how_many_more(
         members = [make_member(club, name=f"Speler {group}-{i}") for i in range(3)]
         evening = make_evening(competition, members)
         table = seat_table(make_round(evening), list(evening.participants.all()))
-        for version, hand in enumerate(complete_hands("big_five", sides_of(table.seats.all()))):
+        for version, hand in enumerate(sample_hands("big_five", sides_of(table.seats.all()))):
             hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
     body = client.get(public_urls(club, played)[2]).content.decode()
     assert body.count('class="standings tv-standings"') == 2

@@ -7,8 +7,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from scoring import GAMES
-from tournaments.demo_matches import complete_hands
 from tournaments.forms.hands import HandForm
+from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import Hand, Seat, Table
 
@@ -60,7 +60,7 @@ def test_complete_match_of_every_game_through_the_views(game, make_table, client
     assert page.status_code == 200
     assert 'inputmode="numeric"' in page.content.decode() or game == "high_five_crowns"
     sides = sides_of(table.seats.all())
-    hands = complete_hands(game, sides)
+    hands = sample_hands(game, sides)
     for number, hand in enumerate(hands, start=1):
         table.refresh_from_db()
         post = form_post(table, hand)
@@ -85,7 +85,7 @@ def test_team_table_shows_teams_and_partners_get_team_points(make_table, client_
     client = client_for(scorekeeper_user)
     sides = sides_of(table.seats.all())
     assert sides == ["Ann & Cor", "Bob & Dirk"]
-    for hand in complete_hands("high_five_1959", sides):
+    for hand in sample_hands("high_five_1959", sides):
         table.refresh_from_db()
         client.post(url("hand_add", table), form_post(table, hand))
     seats = {s.participant.name: s.competition_points
@@ -118,7 +118,7 @@ def test_live_check_waits_for_fields_not_filled_in_yet(game, make_table, client_
     table = make_table(game)
     client = client_for(scorekeeper_user)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    full = form_post(table, complete_hands(game, sides_of(table.seats.all()))[0])
+    full = form_post(table, sample_hands(game, sides_of(table.seats.all()))[0])
     first = next(k for k, v in full.items() if k.startswith("h-") and v not in ("", "on"))
     post = {"version": 0, first: full[first]}
     body = client.post(url("hand_check", table), post, **HTMX).content.decode()
@@ -247,7 +247,7 @@ def test_confirmation_and_board(make_table, client_for, scorekeeper_user, admin_
     table = make_table("big_five", requires_confirmation=True)
     client = client_for(scorekeeper_user)
     sides = sides_of(table.seats.all())
-    client.post(url("hand_add", table), form_post(table, complete_hands("big_five", sides)[0]))
+    client.post(url("hand_add", table), form_post(table, sample_hands("big_five", sides)[0]))
     table.refresh_from_db()
     assert table.status == "finished"
     evening = table.round.evening
@@ -288,7 +288,7 @@ def test_saving_a_hand_runs_the_same_few_queries_for_hand_1_and_hand_7(
     client = client_for(scorekeeper_user)
     sides = sides_of(table.seats.all())
     counts = []
-    for hand in complete_hands("jokeren", sides):
+    for hand in sample_hands("jokeren", sides):
         post = form_post(table, hand)
         # session, user, the table with its club and the user's role, seats, hands; the write:
         # claim (version, finished), hand, its history, seats (one executemany); plus the
@@ -325,7 +325,7 @@ def test_each_game_calls_an_entry_by_its_own_word(game, make_table, client_for,
     assert f'id="entry-h">{dutch} 1</h2>' in page
     assert f'class="save">{dutch} opslaan</button>' in page
     assert f"Nog geen {dutch.lower()}" in page
-    hand = complete_hands(game, sides_of(table.seats.all()))[0]
+    hand = sample_hands(game, sides_of(table.seats.all()))[0]
     saved = client.post(url("hand_add", table), form_post(table, hand), **HTMX).content.decode()
     assert f"{dutch} 1 opgeslagen." in saved
     assert f'<span class="visually-hidden">{dutch} 1 wijzigen</span>' in saved

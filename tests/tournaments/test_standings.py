@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments.demo_matches import complete_hands
+from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import Participant, Round, Seat, Table
 from tournaments.selectors.standings import evening_results, season_standings
@@ -32,7 +32,8 @@ GAME_CASES = {
     "big_five": (3, {"Ann": 0, "Bob": 4, "Cor": 7}),
     # French HIGH FIVE, one game, scoring "wins": Ann wins.
     "high_five_crowns": (3, {"Ann": 1, "Bob": 0, "Cor": 0}),
-    # HIGH FIVE! tiles, 2 players: 24 turns (see demo_matches); points cycle 2, 4, 6 per turn:
+    # HIGH FIVE! tiles, 2 players: 24 turns (tournaments/games/high_five_tiles.py, sample_hands);
+    # points cycle 2, 4, 6 per turn:
     # 12 turns each = 48; Ann is first out: +2.
     "high_five_tiles": (2, {"Ann": 50, "Bob": 48}),
 }
@@ -48,7 +49,7 @@ def test_standings_of_every_game_match_a_hand_calculation(
     competition = make_competition(club, game)
     evening = make_evening(competition, members)
     table = seat_table(make_round(evening), list(evening.participants.all()))
-    for version, hand in enumerate(complete_hands(game, sides_of(table.seats.all()))):
+    for version, hand in enumerate(sample_hands(game, sides_of(table.seats.all()))):
         hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
     standings = season_standings(competition)
     assert {r.name: r.total for r in standings.rows} == expected

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import GAMES
 
 from ..draw import table_range
+from ..games import site_game, site_games
 from ..models import AbsentRule, Competition, Counting, Tiebreak
 from ..services.competitions import competition_defaults, option_errors
 from .numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
@@ -40,80 +41,21 @@ TIEBREAK_SLOTS = len(Tiebreak.values)
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [(key, f"{game.name} ({key})") for key, game in GAMES.items()]
+    return [(game.key, f"{game.name} ({game.key})") for game in site_games()]
 
 
 # The site's words for the engine's options (the engine describes them in English, for
-# developers). Keyed by option name; an option the site doesn't know yet falls back to its key.
-OPTION_TEXTS = {
-    "contracts": (
-        _("Contracts"),
-        _("The contract of each deal; their number is the deals per round."),
-    ),
-    "targets": (
-        _("Numbers to strike"),
-        _("The numbers each side must strike, in the order of the score list."),
-    ),
-    "cross_limit": (
-        _("Crosses that end the match"),
-        _("A side with this many crosses scores 0 and loses."),
-    ),
-    "divisor": (
-        _("Divisor"),
-        _("Competition points are the total divided by this (drop the last digits)."),
-    ),
-    "negative": (_("Negative total"), _("'clamp' gives 0; 'truncate' divides toward zero.")),
-    "failing_side_points": (
-        _("Points of a failing side"),
-        _("A side that failed while another went out: its formula points or zero."),
-    ),
-    "games": (_("Games per match"), _("Games in the match.")),
-    "cards_per_player": (
-        _("Cards per player"),
-        _(
-            "Empty: 49/33/24 by player count; or a whole number dealt to everyone "
-            "(e.g. 15 for younger players), at most 99 in all."
-        ),
-    ),
-    "solitaire_must_lay": (
-        _("Solitaire: lay a card every turn"),
-        _("Then at most 64 discards (otherwise 96)."),
-    ),
-    "threshold": (
-        _("Crowns to win"),
-        _("Crowns to win; also the penalties that eliminate a player."),
-    ),
-    "scoring": (
-        _("Competition points"),
-        _("'wins': 1 for the winner; 'places': players minus place."),
-    ),
-    "points": (
-        _("Score card"),
-        _(
-            "Empty: the scorekeeper enters each turn's points. Or the club's card: every "
-            "combination a whole number, never less for a higher combination."
-        ),
-    ),
-    "first_turn_tiles": (
-        _("Tiles on a first turn"),
-        _("Tile counts allowed on a player's first (not forced) turn."),
-    ),
-    "end_bonus": (
-        _("End bonus"),
-        _("Bonus for the first player to have played all their tiles with the supply empty."),
-    ),
-}
+# developers) come from the game (``SiteGame.option_texts``); an option the site doesn't know
+# yet falls back to its key and the engine's description.
+def option_label(name: str, game: str) -> str:
+    texts = site_game(game).option_texts
+    return str(texts[name][0]) if name in texts else name.replace("_", " ").capitalize()
 
 
-def option_label(name: str) -> str:
-    return (
-        str(OPTION_TEXTS[name][0]) if name in OPTION_TEXTS else name.replace("_", " ").capitalize()
-    )
-
-
-def option_help(option: dict[str, Any]) -> str:
+def option_help(option: dict[str, Any], game: str) -> str:
+    texts = site_game(game).option_texts
     name = option["name"]
-    return str(OPTION_TEXTS[name][1]) if name in OPTION_TEXTS else option["description"]
+    return str(texts[name][1]) if name in texts else option["description"]
 
 
 class ListInput(forms.CharField):
@@ -167,12 +109,12 @@ class JSONInput(forms.CharField):
             raise ValidationError(_('Enter valid JSON, e.g. 15 or {"a": 1}.')) from None
 
 
-def option_field(option: dict[str, Any]) -> forms.Field:
+def option_field(option: dict[str, Any], game: str) -> forms.Field:
     """The form field for one option of the game's description."""
     kind = option["kind"]
     common: dict[str, Any] = {
-        "label": option_label(option["name"]),
-        "help_text": option_help(option),
+        "label": option_label(option["name"], game),
+        "help_text": option_help(option, game),
         "required": not option["nullable"],
     }
     if option["nullable"]:
@@ -227,7 +169,7 @@ class CompetitionForm(forms.Form):
                 bound(model_fields[name], *column_range(Competition, name))
         for name in ("start_date", "end_date"):
             self.fields[name].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-        low, high = table_range(game, 1, 99)
+        low, high = table_range(site_game(game), 1, 99)
         for name in ("table_min", "table_max"):
             bound(self.fields[name], low, high)
         tiebreaks = [("", _("— none —")), *Tiebreak.choices]
@@ -237,7 +179,7 @@ class CompetitionForm(forms.Form):
             )
         self.option_names: list[str] = []
         for option in GAMES[game].describe()["options"]:
-            self.fields[OPTION_PREFIX + option["name"]] = option_field(option)
+            self.fields[OPTION_PREFIX + option["name"]] = option_field(option, game)
             self.option_names.append(option["name"])
 
     @staticmethod

@@ -3,9 +3,9 @@
 Nothing here knows a game: each field kind gets a widget (per_side → one number per side with the
 player's name as label; an object per side → a small fieldset per side; side → radio buttons;
 side_list → a select per position; choice → radio buttons; boolean → checkbox; text_list → one
-text input; integer → number input). Field ``condition``\\s are evaluated here (server side) and,
-for conditions on other fields, also by a few lines of JS that only show or hide; every input is
-posted and interpreted here.
+text input; integer → number input). Field conditions (``scoring.spec.When``/``ExceptSides``)
+are evaluated here (server side) and, for conditions on other fields, also by a few lines of JS
+that only show or hide; every input is posted and interpreted here.
 
 Posted values become the engine's hand format: empty → missing (or null where the field allows
 null; a per-side number left empty → null, which the engine reports at that side); a number that
@@ -26,7 +26,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring import GAMES, side_points_bounds
+from scoring.spec import SIDES_COUNT, Condition, ExceptSides, When, condition_from
 
+from ..games import site_game
 from ..messages import (
     choice_label,
     field_label,
@@ -38,71 +40,37 @@ from .numbers import in_int_range, whole_number
 
 PREFIX = "h-"
 _INT = re.compile(r"^[+-]?\d+$")
-_CLAUSE = re.compile(r"^\s*([\w.]+)\s*(==|!=|>=|<=|>|<)\s*(.+?)\s*$")
-_EXCLUDE = re.compile(r"^\s*sides\s+not\s+(\w+)\s*$")
 # What the engine says of a value that is not there (null or missing): shown as "not filled in"
 # when the field was left empty.
 _MISSING_CODES = {"VALUE_NOT_INTEGER", "HAND_INVALID", "HAND_SIDES_MISMATCH"}
 
 
-# -- conditions ------------------------------------------------------------------------------
-def _literal(text: str) -> Any:
-    text = text.strip()
-    if text[:1] in "'\"" and text[-1:] == text[:1]:
-        return text[1:-1]
-    lowered = {"true": True, "false": False, "null": None, "none": None}
-    if text.lower() in lowered:
-        return lowered[text.lower()]
-    if _INT.match(text):
-        return int(text)
-    return text
+# -- conditions (``scoring.spec.When`` / ``ExceptSides``, as the game describes them) ---------
+def _conditions(spec: Mapping[str, Any]) -> list[Condition]:
+    return [condition_from(c) for c in spec.get("condition") or []]
 
 
-def _clauses(condition: str | None) -> list[str]:
-    return [c for c in (condition or "").split(" and ") if c.strip()]
+def _is_static(condition: When) -> bool:
+    """Known when the form is built: the number of sides or a club option."""
+    return condition.subject == SIDES_COUNT or condition.option is not None
 
 
-def _clause_is_static(clause: str) -> bool:
-    match = _CLAUSE.match(clause)
-    return bool(match) and (match.group(1) == "sides" or match.group(1).startswith("options."))
+def condition_holds(condition: When, *, data: Mapping[str, Any], sides: Sequence[str],
+                    options: Mapping[str, Any]) -> bool:
+    """The condition, for the posted ``data`` of the hand, the sides and the club's options."""
+    if condition.subject == SIDES_COUNT:
+        return condition.holds(len(sides))
+    if condition.option is not None:
+        return condition.holds(options.get(condition.option))
+    value = data.get(condition.subject)
+    if value is None and False in condition.values:
+        value = False  # an unticked box
+    return condition.holds(value)
 
 
-def _compare(left: Any, op: str, right: Any) -> bool:
-    if op == "==":
-        return bool(left == right)
-    if op == "!=":
-        return bool(left != right)
-    try:
-        return bool({">=": left >= right, "<=": left <= right, ">": left > right,
-                     "<": left < right}[op])
-    except TypeError:
-        return False
-
-
-def clause_holds(clause: str, *, data: Mapping[str, Any], sides: Sequence[str],
-                 options: Mapping[str, Any]) -> bool:
-    """One clause; an unknown form (e.g. ``sides not eliminated``) holds."""
-    match = _CLAUSE.match(clause)
-    if not match:
-        return True
-    name, op, raw = match.groups()
-    if name == "sides":
-        left: Any = len(sides)
-    elif name.startswith("options."):
-        left = options.get(name.split(".", 1)[1])
-    else:
-        left = data.get(name)
-        if left is None and raw.strip().lower() == "false":
-            left = False  # an unticked box
-    return _compare(left, op, _literal(raw))
-
-
-def _excluded_by(condition: str | None) -> str | None:
-    for clause in _clauses(condition):
-        match = _EXCLUDE.match(clause)
-        if match:
-            return match.group(1)
-    return None
+def _excluded_by(spec: Mapping[str, Any]) -> str | None:
+    """The side-list field whose sides a per-side field leaves out (``ExceptSides``)."""
+    return next((c.field for c in _conditions(spec) if isinstance(c, ExceptSides)), None)
 
 
 # -- widgets ---------------------------------------------------------------------------------
@@ -119,6 +87,8 @@ class Input:
     minimum: int | None = None
     maximum: int | None = None
     step: int | None = None
+    help: str = ""  # the game's help for the field (SiteGame.input_help), shown below it
+    placeholder: str = ""
 
     @property
     def id(self) -> str:
@@ -198,17 +168,14 @@ class HandForm:
     # -- building ---------------------------------------------------------------------------
     def _static_ok(self, spec: Mapping[str, Any]) -> bool:
         return all(
-            clause_holds(c, data={}, sides=self.sides, options=self.options)
-            for c in _clauses(spec.get("condition")) if _clause_is_static(c)
+            condition_holds(c, data={}, sides=self.sides, options=self.options)
+            for c in _conditions(spec) if isinstance(c, When) and _is_static(c)
         )
 
     def _script_condition(self, spec: Mapping[str, Any]) -> str:
-        dynamic = []
-        for clause in _clauses(spec.get("condition")):
-            match = _CLAUSE.match(clause)
-            if match and not _clause_is_static(clause):
-                name, op, raw = match.groups()
-                dynamic.append({"field": PREFIX + name, "op": op, "value": _literal(raw)})
+        """The conditions on other fields, for the show/hide script: [{field, among}]."""
+        dynamic = [{"field": PREFIX + c.subject, "among": list(c.values)}
+                   for c in _conditions(spec) if isinstance(c, When) and not _is_static(c)]
         return json.dumps(dynamic) if dynamic else ""
 
     def _value(self, name: str, initial: Any) -> Any:
@@ -223,10 +190,10 @@ class HandForm:
         if not self._static_ok(spec):
             return None
         name, kind = spec["name"], spec["kind"]
-        block = Block(name=name, label=field_label(name), kind=kind,
+        excluded_by = _excluded_by(spec)
+        block = Block(name=name, label=field_label(name, self.game), kind=kind,
                       condition=self._script_condition(spec),
-                      exclude_by=PREFIX + (_excluded_by(spec.get("condition")) or "")
-                      if _excluded_by(spec.get("condition")) else "")
+                      exclude_by=PREFIX + excluded_by if excluded_by else "")
         initial = self.initial.get(name)
         key = PREFIX + name
         if kind == "per_side":
@@ -236,7 +203,8 @@ class HandForm:
                 if item.get("kind") == "object":
                     sub_initial = stored.get(side) if isinstance(stored.get(side), dict) else {}
                     inputs = [self._scalar(sub, f"{key}-{index}-{sub['name']}",
-                                           field_label(sub["name"]), sub_initial.get(sub["name"]),
+                                           field_label(sub["name"], self.game),
+                                           sub_initial.get(sub["name"]),
                                            index)
                               for sub in item.get("fields", [])]
                     block.groups.append((self._side_label(side), index, inputs))
@@ -273,11 +241,13 @@ class HandForm:
             return Input(name, label, "checkbox", value, side_index=side_index)
         if kind == "choice":
             return Input(name, label, "radio", _display(self._value(name, initial)),
-                         choices=[(c, choice_label(c)) for c in spec.get("choices", [])],
+                         choices=[(c, choice_label(c, self.game))
+                                  for c in spec.get("choices", [])],
                          side_index=side_index)
         if kind == "text_list":
+            help_text, placeholder = site_game(self.game).input_help.get(spec["name"], ("", ""))
             return Input(name, label, "text", _display(self._value(name, initial)),
-                         side_index=side_index)
+                         side_index=side_index, help=str(help_text), placeholder=placeholder)
         return Input(name, label, "number", _display(self._value(name, initial)),
                      side_index=side_index, minimum=None, maximum=spec.get("maximum"),
                      step=spec.get("multiple_of"))
@@ -332,13 +302,13 @@ class HandForm:
             name = spec["name"]
             if name not in data:
                 continue
-            for clause in _clauses(spec.get("condition")):
-                if _EXCLUDE.match(clause):
-                    excluded = data.get(_EXCLUDE.match(clause).group(1)) or []  # type: ignore[union-attr]
+            for condition in _conditions(spec):
+                if isinstance(condition, ExceptSides):
+                    excluded = data.get(condition.field) or []
                     if isinstance(data[name], dict):
                         data[name] = {s: v for s, v in data[name].items() if s not in excluded}
-                elif not _clause_is_static(clause) and not clause_holds(
-                    clause, data=data, sides=self.sides, options=self.options
+                elif not _is_static(condition) and not condition_holds(
+                    condition, data=data, sides=self.sides, options=self.options
                 ):
                     del data[name]
                     break

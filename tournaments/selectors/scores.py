@@ -10,13 +10,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 
 from clubmanager.models import Club, ClubRole, Member
 from clubmanager.rows import Columns, db, fetch, name
 
 from ..matches import evaluate_entries, sides_of
-from ..messages import choice_label
 from ..models import Competition, Evening, Hand, Participant, Round, Seat, Table
 
 # -- the table at score entry: hand-written statements (clubmanager/rows.py says why) ---------
@@ -159,26 +157,10 @@ class MatchState:
     side_rows: list[SideRow]
     hand_rows: list[HandRow]
     state: Any
-    next_deal: dict[str, Any] | None
 
     @property
     def finished(self) -> bool:
         return bool(self.evaluation.get("finished"))
-
-    @property
-    def numbers_by_side(self) -> list[tuple[str, list[tuple[int, bool]], int]]:
-        """High Five 1959: per side its numbers in order, each with whether it is struck, and
-        its crosses (from the engine's state)."""
-        state = self.state if isinstance(self.state, dict) else {}
-        rows = []
-        for side, entry in state.items():
-            if not isinstance(entry, dict):
-                continue
-            numbers = [(n, True) for n in entry.get("struck", [])]
-            numbers += [(n, False) for n in entry.get("open", [])]
-            numbers.sort(key=lambda item: (item[0], not item[1]))
-            rows.append((side, numbers, int(entry.get("crosses", 0))))
-        return rows
 
     @property
     def total_cells(self) -> list[tuple[str, str, str, str]]:
@@ -227,19 +209,8 @@ def match_state(table: Table, *, seats: list[Seat] | None = None,
         else:  # not reached by the engine (an error before it): shown as entered
             derived, points = {}, [None for _s in sides]
         hand_rows.append(HandRow(hand, points, derived))
-    next_deal = None
-    contracts = evaluation.get("options", {}).get("contracts")
-    ordinary = sum(1 for i in evaluation["hand_map"] if i is not None)
-    if (isinstance(contracts, list) and not evaluation.get("finished") and sides
-            and ordinary < len(contracts)):
-        dealer = sides[(max(table.first_dealer, 1) - 1 + len(hands)) % len(sides)]
-        next_deal = {"number": len(hands) + 1, "contract": contracts[ordinary],
-                     "contract_label": choice_label(contracts[ordinary]),
-                     "dealer": dealer, "of": len(contracts),
-                     "text": _("Deal %(n)s of %(of)s: dealer %(dealer)s") % {
-                         "n": len(hands) + 1, "of": len(contracts), "dealer": dealer}}
     return MatchState(table, seats, hands, sides, evaluation, side_rows, hand_rows,
-                      evaluation.get("state"), next_deal)
+                      evaluation.get("state"))
 
 
 def evaluate_draft(match: MatchState, draft: dict[str, Any],

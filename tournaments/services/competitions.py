@@ -12,6 +12,7 @@ from clubmanager.models import Club
 from scoring import GAMES, evaluate
 
 from ..draw import table_range
+from ..games import game_keys, site_game
 from ..models import Competition
 
 COMPETITION_FIELDS = (
@@ -38,7 +39,7 @@ def option_errors(*, game: str, options: dict[str, Any]) -> list[str | None]:
 
 def competition_defaults(*, game: str) -> dict[str, Any]:
     """What a new competition of ``game`` starts with: the game's ranking and table sizes."""
-    low, high = table_range(game)
+    low, high = table_range(site_game(game))
     return {
         "better": GAMES[game].better,
         "options": {o["name"]: o["default"] for o in GAMES[game].describe()["options"]},
@@ -51,9 +52,16 @@ def competition_defaults(*, game: str) -> dict[str, Any]:
     }
 
 
-def _check(competition: Competition) -> None:
-    if competition.game not in GAMES:
+def _check_game(game: str) -> None:
+    """The game must be one the site can play: in both registries (``scoring.GAMES`` and
+    ``tournaments.games``). Checked here, not by a database constraint: the registry can grow
+    (a new game module) without a migration."""
+    if game not in game_keys():
         raise ValidationError({"game": _("Unknown game.")})
+
+
+def _check(competition: Competition) -> None:
+    _check_game(competition.game)
     bad = option_errors(game=competition.game, options=competition.options)
     if bad:
         raise ValidationError(
@@ -70,6 +78,7 @@ def competition_create(*, club: Club, game: str, options: dict[str, Any], **fiel
     unknown = set(fields) - set(COMPETITION_FIELDS)
     if unknown:
         raise TypeError(f"unknown fields {sorted(unknown)}")
+    _check_game(game)
     data = {**competition_defaults(game=game), **fields, "options": options}
     competition = Competition(club=club, game=game, **data)
     _check(competition)

@@ -24,6 +24,7 @@ from django.db.models import F, Max, QuerySet
 from django.utils.translation import gettext as _
 
 from .. import draw as drawing
+from ..games import site_game
 from ..matches import assign_sides
 from ..models import (
     Evening,
@@ -125,15 +126,15 @@ def drawn_tables(round_: Round, participants: list[Participant], *,
     """(table sizes, player keys per table) the seeded draw gives these participants: what
     drawing a round stores, and what checking a draw afterwards recomputes."""
     competition = round_.evening.competition
-    sizes = drawing.table_sizes(competition.game, len(participants), competition.table_min,
-                                competition.table_max)
+    sizes = drawing.table_sizes(site_game(competition.game), len(participants),
+                                competition.table_min, competition.table_max)
     fixed = [
         (a, b) for a, b in FixedPair.objects.filter(competition=competition)
         .values_list("first_id", "second_id")
     ]
     tables = drawing.draw(
         [player_key(p) for p in participants], sizes, round_.seed, fixed_pairs=fixed,
-        team_tables=competition.game in drawing.TEAM_GAMES, **history,
+        team_tables=site_game(competition.game).team_game, **history,
     )
     return sizes, tables
 
@@ -262,7 +263,8 @@ def seat_late_arrival(*, round: Round, participant: Participant, by: Any = None)
         raise ValidationError(
             _("%(name)s already has a seat in this round.") % {"name": participant.name}
         )
-    low, high = drawing.table_range(competition.game, competition.table_min, competition.table_max)
+    low, high = drawing.table_range(site_game(competition.game), competition.table_min,
+                                    competition.table_max)
     _lock_tables(round_.tables.all())
     started = _tables_with_scores(round_)
     tables = [t for t in round_.tables.order_by("number") if t.pk not in started]

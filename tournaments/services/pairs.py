@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from clubmanager.models import Member
 from scoring import GAMES
 
-from ..draw import TEAM_GAMES
+from ..games import site_game
 from ..models import Competition, FixedPair
 
 
@@ -46,7 +46,7 @@ def fixed_pair_create(
     no history of their own).
     """
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
-    if competition.game not in TEAM_GAMES:
+    if not site_game(competition.game).team_game:
         raise ValidationError(_(
             "Fixed pairs are only for team games; %(game)s is not played in teams."
         ) % {"game": GAMES[competition.game].name})

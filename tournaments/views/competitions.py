@@ -14,8 +14,8 @@ from clubmanager.access import club_view
 from clubmanager.models import Role
 from scoring import GAMES
 
-from ..draw import TEAM_GAMES
 from ..forms.competitions import CompetitionForm, add_service_errors
+from ..games import game_keys, site_game
 from ..selectors import competitions as selectors
 from ..services import competitions as services
 
@@ -40,7 +40,7 @@ def competition_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/competition_detail.html", {
         "competition": competition,
         "game": GAMES[competition.game],
-        "team_game": competition.game in TEAM_GAMES,
+        "team_game": site_game(competition.game).team_game,
         "evenings": selectors.competition_evenings(competition=competition),
         "today": timezone.localdate(),
     })
@@ -48,13 +48,13 @@ def competition_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _chosen_game(request: HttpRequest, default: str | None) -> str | None:
     game = request.POST.get("game") or request.GET.get("game") or default
-    return game if game in GAMES else None
+    return game if game in game_keys() else None
 
 
 def _form_page(request: HttpRequest, form: CompetitionForm, competition: object) -> HttpResponse:
     return render(request, "tournaments/competition_form.html", {
         "form": form, "competition": competition, "game": GAMES[form.game],
-        "games": GAMES.values(),
+        "games": [GAMES[key] for key in game_keys()],
     })
 
 
@@ -63,7 +63,8 @@ def competition_add(request: HttpRequest) -> HttpResponse:
     club = request.club  # type: ignore[attr-defined]
     game = _chosen_game(request, None)
     if game is None:
-        return render(request, "tournaments/competition_game.html", {"games": GAMES.values()})
+        return render(request, "tournaments/competition_game.html",
+                      {"games": [GAMES[key] for key in game_keys()]})
     form = CompetitionForm(request.POST if request.method == "POST" else None, game=game)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)

@@ -15,9 +15,9 @@ from clubmanager.models import Role
 from clubmanager.selectors import member_search
 from scoring import GAMES
 
-from ..draw import TEAM_GAMES
 from ..forms.competitions import add_service_errors
 from ..forms.pairs import FixedPairForm
+from ..games import site_game
 from ..models import FixedPair
 from ..selectors import competitions as selectors
 from ..services import pairs as services
@@ -52,7 +52,7 @@ def fixed_pairs(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("tournaments:fixed_pairs", club=club.slug, pk=competition.pk)
     return render(request, "tournaments/fixed_pairs.html", {
         "competition": competition, "game": GAMES[competition.game], "pairs": pairs,
-        "form": form, "team_game": competition.game in TEAM_GAMES,
+        "form": form, "team_game": site_game(competition.game).team_game,
     })
 
 

@@ -23,6 +23,7 @@ from clubmanager.models import Role
 
 from ..forms.hands import HandForm, adjusted_points_errors, adjusted_points_from
 from ..forms.numbers import INT_MAX, id_or_404, whole_number
+from ..games import site_game
 from ..matches import evaluate_table, sides_of
 from ..messages import issue_message, record_text
 from ..models import Evening, Hand, Table
@@ -93,7 +94,7 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
         "hand_count": len(match.hands),
         "status": table.status,
         "status_label": TABLE_STATUS[table.status],
-        # The game's own word for an entry: deal, round, game or turn (messages.RECORD_NOUNS).
+        # The game's own word for an entry: deal, round, game or turn (SiteGame.record_nouns).
         "records_heading": record_text(game, "%(records)s"),
         "no_records": record_text(game, _("No %(records)s entered yet.")),
         "save_label": record_text(game, _("Save %(record)s")),
@@ -118,7 +119,9 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
         and services.may_confirm(request.user, table, match.seats, role, last_by),
         "notice": notice,
         "error": error,
-        "state_template": f"tournaments/scores/state/{table.game}.html",
+        # What the game shows above the hands (its template and what that reads beyond match).
+        "state_template": site_game(game).state_template,
+        "game_state": site_game(game).state_context(match),
         "sides_indexed": list(enumerate(match.sides)),
         "adjusted_values": _adjusted_values(request, match.sides, editing),
     }

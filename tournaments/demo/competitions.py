@@ -17,16 +17,15 @@ from django.utils import timezone
 from clubmanager.models import Club, Member
 from scoring import GAMES
 
-from .draw import TEAM_GAMES
-from .models import Competition
-from .services.competitions import competition_create
-from .services.draws import round_draw
-from .services.evenings import evening_create, participant_add_guest, participant_checkin
-from .services.pairs import fixed_pair_create
+from ..games import game_keys, site_game
+from ..models import Competition
+from ..services.competitions import competition_create
+from ..services.draws import round_draw
+from ..services.evenings import evening_create, participant_add_guest, participant_checkin
+from ..services.pairs import fixed_pair_create
 
 DEMO_CLUBS = ("harten-vrouw", "ons-genoegen")
 PRESENT_TONIGHT = 16
-GAME_ORDER = ("jokeren", "high_five_1959", "big_five", "high_five_tiles", "high_five_crowns")
 
 
 def _season_start(today: datetime.date) -> datetime.date:
@@ -43,7 +42,7 @@ def load(stdout: TextIO) -> None:
         if club is None:
             continue
         members = list(Member.objects.filter(club=club, is_active=True).order_by("member_number"))
-        for index, key in enumerate(g for g in GAME_ORDER if g in GAMES):
+        for index, key in enumerate(game_keys()):  # every game, in the engine's order
             name = f"{GAMES[key].name} {start.year}–{start.year + 1}"
             competition = Competition.objects.filter(club=club, name=name).first()
             if competition is None:
@@ -71,7 +70,7 @@ def load(stdout: TextIO) -> None:
             if index == 0:
                 participant_add_guest(evening=tonight, name="Gast Bep")
                 participant_add_guest(evening=tonight, name="Gast Johan")
-            if key in TEAM_GAMES and len(rotated) >= 2:
+            if site_game(key).team_game and len(rotated) >= 2:
                 fixed_pair_create(competition=competition, first=rotated[0], second=rotated[1])
             round_draw(evening=tonight, seed=20260000 + 100 * index + len(slug))
         stdout.write(f"Competitions with tonight's draw: {club.name}\n")

@@ -1,6 +1,7 @@
 """Demo data: two clubs with members and a login for every role (idempotent).
 
-Later apps add their own loader to ``settings.DEMO_DATA_LOADERS``.
+The first of the loaders in ``settings.DEMO_DATA_LOADERS``; the competitions and the played
+evenings follow (``competitions``, ``scores``).
 """
 
 from typing import TextIO
@@ -8,7 +9,7 @@ from typing import TextIO
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .models import Club, ClubRole, Member, Role
+from clubmanager.models import Club, ClubRole, Member, Role
 
 DEMO_PASSWORD = "demo-wachtwoord"  # noqa: S105 - documented demo login, never for production
 

@@ -17,12 +17,12 @@ from django.utils import timezone
 
 from clubmanager.models import ClubRole, Member, Role
 
-from .demo_matches import complete_hands
-from .matches import sides_of
-from .models import Competition, EveningStatus
-from .services.draws import round_draw
-from .services.evenings import evening_create, evening_status_set, participant_checkin
-from .services.scores import hand_add, table_confirm
+from ..games import sample_hands
+from ..matches import sides_of
+from ..models import Competition, EveningStatus
+from ..services.draws import round_draw
+from ..services.evenings import evening_create, evening_status_set, participant_checkin
+from ..services.scores import hand_add, table_confirm
 
 PLAYED_EVENINGS = 3
 PRESENT = 12
@@ -59,7 +59,7 @@ def load(stdout: TextIO) -> None:
             for variant, table in enumerate(round_.tables.order_by("number")):
                 sides = sides_of(table.seats.all())
                 for version, hand in enumerate(
-                    complete_hands(competition.game, sides, variant + week)
+                    sample_hands(competition.game, sides, variant + week)
                 ):
                     hand_add(table=table, data=hand, by=keeper, expected_version=version,
                              acknowledge_warnings=True)

@@ -1,0 +1,121 @@
+"""Big Five on the site: its words, score sheet, state and sample hands.
+
+The rules are the engine's (``scoring/games/big_five.py``); this is what the site adds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Spacer
+
+from ..messages import Ctx, for_side
+from ..pdf.grid import SHADE, Sheet, grid, side_widths, total_rows
+from .base import GAME_NOUNS, GAMES_ENTERED, GAMES_OPTION, SiteGame, register
+
+
+# -- the sentences of the game's own codes ---------------------------------------------------
+def _bf_end_invalid(c: Ctx) -> str:
+    return _("A game ends either because a player went out or because nobody could play.")
+
+
+def _bf_cards_out_of_range(c: Ctx) -> str:
+    return for_side(c, _(
+        "%(value)s cards left is impossible: a player has between 0 and the %(max)s cards dealt "
+        "to them."
+    ) % {"value": c.get("value"), "max": c.get("max")})
+
+
+def _bf_winner_mismatch(c: Ctx) -> str:
+    if c.params.get("end") == "blocked":
+        return _("When nobody could play, nobody went out: no player can have 0 cards left.")
+    return _("When a player went out, exactly one player has 0 cards left.")
+
+
+def _bf_solitaire_out_of_range(c: Ctx) -> str:
+    return _(
+        "%(value)s is impossible in solitaire: the discard pile holds between 0 and %(max)s "
+        "cards."
+    ) % {"value": c.get("value"), "max": c.get("max")}
+
+
+# -- the score sheet -------------------------------------------------------------------------
+def _render(sheet: Sheet) -> list[Flowable]:
+    games: int = sheet.options["games"]
+    rows: list[list[Any]] = [[sheet.head(_("Game"))] + [sheet.head(s) for s in sheet.sides]]
+    extra: list[tuple[Any, ...]] = []
+    for number in range(1, games + 1):
+        derived = sheet.hands[number - 1] if number <= len(sheet.hands) else None
+        rows.append([sheet.num(number)]
+                    + [sheet.num(derived["points"].get(s)) if derived else "" for s in sheet.sides])
+        if derived:
+            for c, side in enumerate(sheet.sides, start=1):
+                if side in derived.get("winners", []):
+                    extra.append(("BACKGROUND", (c, number), (c, number), SHADE))
+    n = len(rows)
+    rows += total_rows(sheet, _("Total cards left"), with_competition=False)
+    extra.append(("LINEABOVE", (0, n), (-1, n), 1.2, "black"))
+    note = (_("Write the discard pile at the end of each game. Lower is better.")
+            if len(sheet.sides) == 1 else
+            _("Write the cards each player has left (hand and own draw pile). Lowest total wins."))
+    return [grid(rows, side_widths(sheet, 30 * mm, 1), extra=extra), Spacer(1, 2 * mm),
+            sheet.p(note, sheet.styles.small)]
+
+
+# -- sample hands: a complete match with the default options ---------------------------------
+def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
+    n = len(sides)
+    if n == 1:
+        return [{"discards": 20 + variant}]
+    left = [(3 * i + variant) % 9 + 1 for i in range(n)]
+    left[variant % n] = 0
+    return [{"end": "went_out", "cards_left": dict(zip(sides, left, strict=True))}]
+
+
+class BigFive(SiteGame):
+    key = "big_five"
+    record_nouns = GAME_NOUNS
+    field_labels = {
+        "end": gettext_lazy("end of the round"),
+        "cards_left": gettext_lazy("cards left"),
+        "cards": gettext_lazy("cards left"),
+        "discards": gettext_lazy("discard pile"),
+    }
+    choice_labels = {
+        "went_out": gettext_lazy("a player went out"),
+        "blocked": gettext_lazy("nobody could play"),
+    }
+    messages = {
+        "BF_END_INVALID": _bf_end_invalid,
+        "BF_CARDS_OUT_OF_RANGE": _bf_cards_out_of_range,
+        "BF_WINNER_MISMATCH": _bf_winner_mismatch,
+        "BF_SOLITAIRE_OUT_OF_RANGE": _bf_solitaire_out_of_range,
+    }
+    option_texts = {
+        "games": GAMES_OPTION,
+        "cards_per_player": (
+            gettext_lazy("Cards per player"),
+            gettext_lazy(
+                "Empty: 49/33/24 by player count; or a whole number dealt to everyone "
+                "(e.g. 15 for younger players), at most 99 in all."
+            ),
+        ),
+        "solitaire_must_lay": (
+            gettext_lazy("Solitaire: lay a card every turn"),
+            gettext_lazy("Then at most 64 discards (otherwise 96)."),
+        ),
+    }
+    state_template = GAMES_ENTERED
+
+    def render_sheet(self, sheet: Sheet) -> list[Flowable]:
+        return _render(sheet)
+
+    def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
+        return _sample(sides, variant)
+
+
+register(BigFive())

@@ -1,0 +1,307 @@
+"""High Five 1959 on the site: its words, score sheet, state and sample hands.
+
+The rules are the engine's (``scoring/games/high_five_1959.py``); this is what the site adds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Spacer, Table
+
+from scoring import evaluate
+
+from ..matches import table_document
+from ..messages import Ctx, for_side
+from ..pdf.grid import ROW_HEIGHT, SHADE, Sheet, grid, side_widths, total_rows
+from ..pdf.layout import grid_style
+from .base import SiteGame, register
+
+if TYPE_CHECKING:
+    from ..selectors.scores import MatchState
+
+
+# -- the sentences of the game's own codes ---------------------------------------------------
+def _hf_end_invalid(c: Ctx) -> str:
+    end = c.params.get("end")
+    if end == "out":
+        return _("A round that ended because a side went out must name that side.")
+    if end == "stock_exhausted":
+        return _("When the stock ran out nobody went out: do not name a side that went out.")
+    return _("A round ends either because a side went out or because the stock ran out.")
+
+
+def _hf_not_multiple_of_5(c: Ctx) -> str:
+    return for_side(c, _(
+        "“%(field)s” is %(value)s, but every card is worth a multiple of 5, so every value is too."
+    ) % {"field": c.field, "value": c.get("value")})
+
+
+def _hf_negative(c: Ctx) -> str:
+    return for_side(c, _("“%(field)s” cannot be below 0 (it is %(value)s).") % {
+        "field": c.field, "value": c.get("value"),
+    })
+
+
+def _hf_target_required(c: Ctx) -> str:
+    return for_side(c, _(
+        "a side that came on the table played for one of its numbers: name that number."
+    ))
+
+
+def _hf_target_unavailable(c: Ctx) -> str:
+    return for_side(c, _(
+        "%(target)s is not one of the numbers still open on the score list (open: %(open)s)."
+    ) % {"target": c.get("target"), "open": c.numbers(c.params.get("open"))})
+
+
+def _hf_opening_below_target(c: Ctx) -> str:
+    return for_side(c, _(
+        "an opening meld of %(opening)s is below the number played for (%(target)s): to come on "
+        "the table the first cards must be worth at least that number."
+    ) % {"opening": c.get("opening"), "target": c.get("target")})
+
+
+def _hf_opening_above_table(c: Ctx) -> str:
+    return for_side(c, _(
+        "the opening meld (%(opening)s) cannot be worth more than all cards on the table "
+        "(%(table)s)."
+    ) % {"opening": c.get("opening"), "table": c.get("table")})
+
+
+def _hf_not_opened(c: Ctx) -> str:
+    return for_side(c, _(
+        "a side that did not come on the table has no “%(field)s”: it cannot lay cards before "
+        "opening."
+    ) % {"field": c.field})
+
+
+def _hf_out_without_criteria(c: Ctx) -> str:
+    return for_side(c, _(
+        "the side that goes out must have come on the table and made at least %(fives)s fives "
+        "and %(straights)s straight."
+    ) % {"fives": c.get("minimum_fives", 5), "straights": c.get("minimum_straights", 1)})
+
+
+def _hf_table_below_melds(c: Ctx) -> str:
+    return for_side(c, _(
+        "%(fives)s fives and %(straights)s straights are worth at least %(minimum)s on the table "
+        "(a five at least 25, a straight at least 30), but the table is %(table)s."
+    ) % {
+        "fives": c.get("fives"), "straights": c.get("straights"),
+        "minimum": c.get("minimum"), "table": c.get("table"),
+    })
+
+
+def _hf_cards_exceed_deck(c: Ctx) -> str:
+    return _(
+        "The cards on the table and in hand add up to %(total)s, but all 162 cards together are "
+        "worth only %(maximum)s."
+    ) % {"total": c.get("total"), "maximum": c.get("maximum", 1740)}
+
+
+# -- the score sheet -------------------------------------------------------------------------
+def _render(sheet: Sheet) -> list[Flowable]:
+    targets: list[int] = list(sheet.options["targets"])
+    cross_limit: int = sheet.options["cross_limit"]
+    # The most rounds a match can last: every number struck plus one cross short of the limit.
+    max_rounds = len(targets) + cross_limit - 1
+    running = _running_totals(sheet)
+    header1: list[Any] = [sheet.head(_("Round"))]
+    header2: list[Any] = [""]
+    spans: list[tuple[Any, ...]] = [("SPAN", (0, 0), (0, 1))]
+    for i, side in enumerate(sheet.sides):
+        col = 1 + 3 * i
+        header1 += [sheet.head(side), "", ""]
+        header2 += [sheet.head(_("Played for")), sheet.head(_("Points")), sheet.head(_("Total"))]
+        spans.append(("SPAN", (col, 0), (col + 2, 0)))
+        spans.append(("LINEAFTER", (col + 2, 0), (col + 2, -1), 1.2, "black"))
+    rows = [header1, header2]
+    for number in range(1, max_rounds + 1):
+        row: list[Any] = [sheet.num(number)]
+        derived = sheet.hands[number - 1] if number <= len(sheet.hands) else None
+        for side in sheet.sides:
+            if derived is None:
+                row += ["", "", ""]
+                continue
+            target = derived["target"].get(side)
+            struck = derived["result"].get(side) == "struck"
+            label = "" if target is None else str(target)
+            if not struck:
+                label = f"{label} ×".strip()
+            row += [
+                sheet.p(label, sheet.styles.cell_center, "strike" if struck else ""),
+                sheet.num(derived["points"].get(side)),
+                sheet.num(running[number - 1].get(side)),
+            ]
+        rows.append(row)
+    story: list[Flowable] = [
+        grid(rows, side_widths(sheet, 16 * mm, 3), header_rows=2, extra=spans),
+        Spacer(1, 4 * mm),
+        sheet.p(_("Score list: strike a number when it is made, mark a cross when it is not."),
+                sheet.styles.small),
+        Spacer(1, 1 * mm),
+    ]
+    # The numbers to strike and the crosses, per side.
+    state = (sheet.evaluation or {}).get("state") or {}
+    list_rows: list[list[Any]] = []
+    list_extra: list[tuple[Any, ...]] = []
+    for r, side in enumerate(sheet.sides):
+        side_state = state.get(side) if sheet.filled else None
+        struck_left = list(side_state["struck"]) if side_state else []
+        cells: list[Any] = [sheet.p(side, sheet.styles.cell_bold)]
+        for c, target in enumerate(targets, start=1):
+            is_struck = target in struck_left
+            if is_struck:
+                struck_left.remove(target)
+                list_extra.append(("BACKGROUND", (c, r), (c, r), SHADE))
+            cells.append(sheet.p(target, sheet.styles.head_cell, "strike" if is_struck else ""))
+        crosses = side_state["crosses"] if side_state else 0
+        cells.append(sheet.p(_("Crosses"), sheet.styles.cell_right))
+        cells += [sheet.num("×" if k < crosses else "", bold=True) for k in range(cross_limit)]
+        list_rows.append(cells)
+    name_width = 45 * mm
+    label_width = 18 * mm
+    box = min(12 * mm, (sheet.width - name_width - label_width) / (len(targets) + cross_limit))
+    widths = [name_width] + [box] * len(targets) + [label_width] + [box] * cross_limit
+    list_extra.append(("LINEBEFORE", (len(targets) + 1, 0), (len(targets) + 1, -1), 1.2, "black"))
+    table = Table(list_rows, colWidths=widths, rowHeights=[ROW_HEIGHT] * len(list_rows),
+                  hAlign="LEFT")
+    table.setStyle(grid_style(0, list_extra))
+    story += [table, Spacer(1, 4 * mm)]
+    divisor = sheet.options["divisor"]
+    totals = total_rows(sheet, _("Total"), with_competition=False)
+    totals.insert(1, [sheet.p(_("Competition (total ÷ %(divisor)s)") % {"divisor": divisor},
+                              sheet.styles.cell_bold)]
+                  + [sheet.num(sheet.competition(s), bold=True) for s in sheet.sides])
+    story.append(grid([[""] + [sheet.head(s) for s in sheet.sides], *totals],
+                       side_widths(sheet, 55 * mm, 1)))
+    return story
+
+
+def _running_totals(sheet: Sheet) -> list[dict[str, int]]:
+    """The engine's totals after each accepted round (evaluated on each prefix of the hands)."""
+    if not sheet.evaluation:
+        return []
+    document = table_document(sheet.data.table, sheet.data.seats, [])
+    result = []
+    for count in range(1, len(sheet.hands) + 1):
+        document["hands"] = sheet.entered[:count]
+        result.append(evaluate(document)["totals"])
+    return result
+
+
+# -- sample hands: a complete match with the default options ---------------------------------
+def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
+    a, b = sides[0], sides[1]
+    winner, loser = (a, b) if variant % 2 == 0 else (b, a)
+    extra = 10 * (variant % 5)
+    out_round = {
+        "end": "out", "out": winner,
+        "sides": {
+            winner: {"opened": True, "target": 60, "opening": 65, "table": 640 + extra,
+                     "fives": 6, "straights": 1, "hand": 40},
+            loser: {"opened": True, "target": 80, "opening": 85, "table": 310, "fives": 4,
+                    "straights": 1, "hand": 115},
+        },
+    }
+    for other in sides[2:]:
+        out_round["sides"][other] = {"opened": False, "target": None, "table": 0, "fives": 0,
+                                     "straights": 0, "hand": 100}
+    stock = {"end": "stock_exhausted",
+             "sides": {s: {"opened": False, "target": None} for s in sides}}
+    return [out_round, stock, stock]
+
+
+# -- the state above the hands: the score lists ------------------------------------------------
+def _numbers_by_side(state: Any) -> list[tuple[str, list[tuple[int, bool]], int]]:
+    """Per side its numbers in order, each with whether it is struck, and its crosses (from
+    the engine's state)."""
+    rows = []
+    for side, entry in (state if isinstance(state, dict) else {}).items():
+        if not isinstance(entry, dict):
+            continue
+        numbers = [(n, True) for n in entry.get("struck", [])]
+        numbers += [(n, False) for n in entry.get("open", [])]
+        numbers.sort(key=lambda item: (item[0], not item[1]))
+        rows.append((side, numbers, int(entry.get("crosses", 0))))
+    return rows
+
+
+class HighFive1959(SiteGame):
+    key = "high_five_1959"
+    record_nouns = (pgettext_lazy("one entry of a match", "round"),
+                    pgettext_lazy("entries of a match", "rounds"))
+    field_labels = {
+        "end": gettext_lazy("end of the round"),
+        "out": gettext_lazy("went out"),
+        "sides": gettext_lazy("score list"),
+        "opened": gettext_lazy("on the table"),
+        "target": gettext_lazy("number played for"),
+        "opening": gettext_lazy("opening meld"),
+        "table": gettext_lazy("cards on the table"),
+        "fives": gettext_lazy("fives"),
+        "straights": gettext_lazy("straights"),
+        "hand": gettext_lazy("cards in hand"),
+    }
+    choice_labels = {
+        "out": gettext_lazy("a side went out"),
+        "stock_exhausted": gettext_lazy("the stock ran out"),
+        # options
+        "clamp": gettext_lazy("0 for a negative total"),
+        "truncate": gettext_lazy("divide a negative total too"),
+        "formula": gettext_lazy("its own points"),
+        "zero": gettext_lazy("zero"),
+    }
+    messages = {
+        "HF_END_INVALID": _hf_end_invalid,
+        "HF_NOT_MULTIPLE_OF_5": _hf_not_multiple_of_5,
+        "HF_NEGATIVE": _hf_negative,
+        "HF_TARGET_REQUIRED": _hf_target_required,
+        "HF_TARGET_UNAVAILABLE": _hf_target_unavailable,
+        "HF_OPENING_BELOW_TARGET": _hf_opening_below_target,
+        "HF_OPENING_ABOVE_TABLE": _hf_opening_above_table,
+        "HF_NOT_OPENED": _hf_not_opened,
+        "HF_OUT_WITHOUT_CRITERIA": _hf_out_without_criteria,
+        "HF_TABLE_BELOW_MELDS": _hf_table_below_melds,
+        "HF_CARDS_EXCEED_DECK": _hf_cards_exceed_deck,
+    }
+    option_texts = {
+        "targets": (
+            gettext_lazy("Numbers to strike"),
+            gettext_lazy("The numbers each side must strike, in the order of the score list."),
+        ),
+        "cross_limit": (
+            gettext_lazy("Crosses that end the match"),
+            gettext_lazy("A side with this many crosses scores 0 and loses."),
+        ),
+        "divisor": (
+            gettext_lazy("Divisor"),
+            gettext_lazy("Competition points are the total divided by this (drop the last "
+                         "digits)."),
+        ),
+        "negative": (gettext_lazy("Negative total"),
+                     gettext_lazy("'clamp' gives 0; 'truncate' divides toward zero.")),
+        "failing_side_points": (
+            gettext_lazy("Points of a failing side"),
+            gettext_lazy("A side that failed while another went out: its formula points or "
+                         "zero."),
+        ),
+    }
+    state_template = "tournaments/games/high_five_1959.html"
+
+    def state_context(self, match: MatchState) -> dict[str, Any]:
+        return {"numbers_by_side": _numbers_by_side(match.state)}
+
+    def render_sheet(self, sheet: Sheet) -> list[Flowable]:
+        return _render(sheet)
+
+    def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
+        return _sample(sides, variant)
+
+
+register(HighFive1959())

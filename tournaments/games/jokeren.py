@@ -1,0 +1,191 @@
+"""Amerikaans Jokeren on the site: its words, score sheet, state and sample hands.
+
+The rules are the engine's (``scoring/games/jokeren.py``); this is what the site adds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Spacer
+
+from ..messages import Ctx, choice_label, for_side
+from ..pdf.grid import SHADE, Sheet, grid, total_rows
+from .base import SiteGame, register
+
+if TYPE_CHECKING:
+    from ..selectors.scores import MatchState
+
+
+# -- the sentences of the game's own codes ---------------------------------------------------
+def _jk_no_winner(c: Ctx) -> str:
+    return _("Exactly one player goes out in a deal and scores 0: nobody has 0 here.")
+
+
+def _jk_multiple_winners(c: Ctx) -> str:
+    return _("Only one player can go out in a deal: %(sides)s all have 0.") % {
+        "sides": c.names(c.params.get("sides")),
+    }
+
+
+def _jk_penalty_impossible(c: Ctx) -> str:
+    return for_side(c, _(
+        "a penalty of %(value)s is impossible: a player who did not go out holds at least one "
+        "card, and the cheapest card is worth 2."
+    ) % {"value": c.get("value")})
+
+
+def _jk_penalty_too_high(c: Ctx) -> str:
+    if c.has_side:
+        return for_side(c, _(
+            "a penalty of %(value)s is impossible: all 106 cards together are worth %(maximum)s."
+        ) % {"value": c.get("value"), "maximum": c.get("maximum", 792)})
+    return _(
+        "The penalties of this deal add up to %(value)s: all 106 cards together are worth only "
+        "%(maximum)s."
+    ) % {"value": c.get("value"), "maximum": c.get("maximum", 792)}
+
+
+def _jk_last_deal_too_low(c: Ctx) -> str:
+    if c.has_side:
+        return for_side(c, _(
+            "%(value)s is too low for the “out at once” deal: nobody has laid anything, so every "
+            "other player still holds 13 cards, worth at least %(minimum)s."
+        ) % {"value": c.get("value"), "minimum": c.get("minimum", 31)})
+    return _(
+        "The losers' penalties add up to %(value)s, too low for the “out at once” deal: together "
+        "they still hold all their cards, worth at least %(minimum)s."
+    ) % {"value": c.get("value"), "minimum": c.get("minimum")}
+
+
+def _jk_penalty_high(c: Ctx) -> str:
+    return for_side(c, _(
+        "a penalty of %(value)s is more than 13 cards can be worth (%(limit)s); only possible "
+        "with bought cards. Is it right?"
+    ) % {"value": c.get("value"), "limit": c.get("limit", 150)})
+
+
+# -- the score sheet -------------------------------------------------------------------------
+def _render(sheet: Sheet) -> list[Flowable]:
+    contracts: list[str] = list(sheet.options["contracts"])
+    first = 62 * mm
+    rows: list[list[Any]] = [
+        [sheet.head(_("Deal")), sheet.head(_("Contract")), sheet.head(_("Dealer"))]
+        + [sheet.head(s) for s in sheet.sides]
+    ]
+    bold: list[tuple[Any, ...]] = []
+    for number, contract in enumerate(contracts, start=1):
+        derived = sheet.hands[number - 1] if number <= len(sheet.hands) else None
+        row: list[Any] = [sheet.num(number), sheet.p(choice_label(contract)),
+                          sheet.p(derived["dealer"] if derived else "", sheet.styles.small)]
+        for c, side in enumerate(sheet.sides, start=3):
+            row.append(sheet.num(derived["points"].get(side)) if derived else "")
+            if derived and derived.get("winner") == side:
+                bold.append(("BACKGROUND", (c, number), (c, number), SHADE))
+        rows.append(row)
+    for total_row in total_rows(sheet, _("Total penalty points"), with_competition=False):
+        rows.append([total_row[0], "", ""] + total_row[1:])
+    n = len(rows)
+    bold += [("SPAN", (0, r), (2, r)) for r in range(n - 2, n)]
+    bold.append(("LINEABOVE", (0, n - 2), (-1, n - 2), 1.2, "black"))
+    rest = (sheet.width - first) / len(sheet.sides)
+    widths = [10 * mm, first - 10 * mm - 22 * mm, 22 * mm] + [rest] * len(sheet.sides)
+    return [
+        grid(rows, widths, extra=bold),
+        Spacer(1, 2 * mm),
+        sheet.p(_("Write each player's penalty points; the player who goes out scores 0. "
+                  "Lowest total wins."), sheet.styles.small),
+    ]
+
+
+# -- sample hands: a complete match with the default options ---------------------------------
+def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
+    base = [
+        [0, 45, 12, 88], [10, 0, 12, 8], [5, 5, 0, 8], [0, 20, 20, 20],
+        [2, 0, 30, 40], [50, 60, 0, 70], [0, 31, 61, 62],
+    ]
+    hands = []
+    n = len(sides)
+    for deal, row in enumerate(base):
+        values = row[:n]
+        if 0 not in values:
+            values[deal % n] = 0
+        if values.count(0) > 1:
+            values = [v if v or i == values.index(0) else 7 for i, v in enumerate(values)]
+        shift = variant % n
+        values = values[shift:] + values[:shift]
+        if deal == len(base) - 1:  # out at once: every loser at least 31, 154 for three;
+            # up to 167 (more than 13 cards: a warning), never more than the 106 cards' 792
+            values = [0 if v == 0 else max(v, 31) + 15 * (variant % 8) for v in values]
+            if sum(values) < {2: 31, 3: 82, 4: 154}[n]:
+                values = [0 if v == 0 else 60 for v in values]
+        hands.append({"penalties": dict(zip(sides, values, strict=True))})
+    return hands
+
+
+# -- the state above the hands: the next deal --------------------------------------------------
+def _next_deal(match: MatchState) -> dict[str, Any] | None:
+    """The next deal's number, contract and dealer (from the table's first dealer on)."""
+    evaluation, sides, table = match.evaluation, match.sides, match.table
+    contracts = evaluation.get("options", {}).get("contracts")
+    ordinary = sum(1 for i in evaluation["hand_map"] if i is not None)
+    if (not isinstance(contracts, list) or evaluation.get("finished") or not sides
+            or ordinary >= len(contracts)):
+        return None
+    count = len(match.hands)
+    dealer = sides[(max(table.first_dealer, 1) - 1 + count) % len(sides)]
+    return {"number": count + 1, "contract": contracts[ordinary],
+            "contract_label": choice_label(contracts[ordinary]),
+            "dealer": dealer, "of": len(contracts),
+            "text": _("Deal %(n)s of %(of)s: dealer %(dealer)s") % {
+                "n": count + 1, "of": len(contracts), "dealer": dealer}}
+
+
+class Jokeren(SiteGame):
+    key = "jokeren"
+    record_nouns = (pgettext_lazy("one entry of a match", "deal"),
+                    pgettext_lazy("entries of a match", "deals"))
+    field_labels = {
+        "penalties": gettext_lazy("penalty points"),
+        "penalty": gettext_lazy("penalty points"),
+    }
+    choice_labels = {
+        "set3": gettext_lazy("three of a kind"),
+        "run3": gettext_lazy("run of three"),
+        "set4": gettext_lazy("four of a kind"),
+        "run4": gettext_lazy("run of four"),
+        "run5": gettext_lazy("run of five"),
+        "run6": gettext_lazy("run of six"),
+        "out_at_once": gettext_lazy("out at once"),
+    }
+    messages = {
+        "JK_NO_WINNER": _jk_no_winner,
+        "JK_MULTIPLE_WINNERS": _jk_multiple_winners,
+        "JK_PENALTY_IMPOSSIBLE": _jk_penalty_impossible,
+        "JK_PENALTY_TOO_HIGH": _jk_penalty_too_high,
+        "JK_LAST_DEAL_TOO_LOW": _jk_last_deal_too_low,
+        "JK_PENALTY_HIGH": _jk_penalty_high,
+    }
+    option_texts = {
+        "contracts": (
+            gettext_lazy("Contracts"),
+            gettext_lazy("The contract of each deal; their number is the deals per round."),
+        ),
+    }
+    state_template = "tournaments/games/jokeren.html"
+
+    def state_context(self, match: MatchState) -> dict[str, Any]:
+        return {"next_deal": _next_deal(match)}
+
+    def render_sheet(self, sheet: Sheet) -> list[Flowable]:
+        return _render(sheet)
+
+    def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
+        return _sample(sides, variant)
+
+
+register(Jokeren())

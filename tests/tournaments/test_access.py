@@ -32,6 +32,7 @@ PAGES: dict[str, tuple[str | None, str, bool]] = {
     "seat_swap": ("round", ADMIN, True),
     "late_arrival": ("round", ADMIN, True),
     "round_projector": ("round", MEMBER, True),
+    "round_draw_check": ("round", MEMBER, True),
 }
 
 

@@ -4,84 +4,35 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, OuterRef, Prefetch, Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from clubmanager.models import Club, ClubRole, Member
-from clubmanager.rows import Columns, db, fetch, name
+from clubmanager.access import role_subquery
+from clubmanager.models import Club
 
 from ..matches import evaluate_entries, sides_of
 from ..messages import choice_label
-from ..models import Competition, Evening, Hand, Participant, Round, Seat, Table
+from ..models import Evening, Hand, Seat, Table
 
-# -- the table at score entry: hand-written statements (clubmanager/rows.py says why) ---------
-_TABLE = (Columns(Table, "t"), Columns(Round, "r"), Columns(Evening, "e"),
-          Columns(Competition, "c"), Columns(Club, "cl"), Columns(get_user_model(), "u"))
-_SEAT = (Columns(Seat, "s"), Columns(Participant, "p"), Columns(Member, "m"))
-_HAND = Columns(Hand, "h")
-
-
-@cache
-def _table_sql(vendor: str) -> str:
-    user_model = get_user_model()
-    return (
-        f"SELECT {', '.join(c.sql() for c in _TABLE)}, cr.{name(ClubRole, 'role')} "
-        f"FROM {name(Table)} t "
-        f"JOIN {name(Round)} r ON r.{name(Round, 'id')} = t.{name(Table, 'round')} "
-        f"JOIN {name(Evening)} e ON e.{name(Evening, 'id')} = r.{name(Round, 'evening')} "
-        f"JOIN {name(Competition)} c "
-        f"ON c.{name(Competition, 'id')} = e.{name(Evening, 'competition')} "
-        f"JOIN {name(Club)} cl ON cl.{name(Club, 'id')} = c.{name(Competition, 'club')} "
-        f"LEFT JOIN {name(user_model)} u "
-        f"ON u.{name(user_model, 'id')} = t.{name(Table, 'confirmed_by')} "
-        f"LEFT JOIN {name(ClubRole)} cr ON cr.{name(ClubRole, 'club')} = cl.{name(Club, 'id')} "
-        f"AND cr.{name(ClubRole, 'user')} = %s "
-        f"WHERE t.{name(Table, 'id')} = %s AND cl.{name(Club, 'slug')} = %s"
-    )
+_CHAIN = "round__evening__competition__club"
 
 
 def table_access(*, user_id: int, club_slug: str, pk: int) -> tuple[Club, str | None, Table] | None:
     """The table ``pk`` of the club ``club_slug`` with its round, evening, competition, club
     and confirmer, and the user's role in that club (None without one), in one query; None
     when the club has no such table."""
-    conn = db()
-    rows = fetch(_table_sql(conn.vendor), [user_id, pk, club_slug])
-    if not rows:
-        return None
-    row = rows[0]
-    objects, start = [], 0
-    for columns in _TABLE:
-        objects.append(columns.build(row, start, conn))
-        start += len(columns)
-    table, round_, evening, competition, club, confirmer = objects
-    competition.club = club
-    evening.competition = competition
-    round_.evening = evening
-    table.round = round_
-    table.confirmed_by = confirmer
-    return club, row[start], table
-
-
-@cache
-def _seats_sql(vendor: str) -> str:
-    return (
-        f"SELECT {', '.join(c.sql() for c in _SEAT)} FROM {name(Seat)} s "
-        f"JOIN {name(Participant)} p "
-        f"ON p.{name(Participant, 'id')} = s.{name(Seat, 'participant')} "
-        f"LEFT JOIN {name(Member)} m ON m.{name(Member, 'id')} = p.{name(Participant, 'member')} "
-        f"WHERE s.{name(Seat, 'table')} = %s ORDER BY s.{name(Seat, 'position')}"
+    table = (
+        Table.objects.select_related(_CHAIN, "confirmed_by")
+        .annotate(user_role=role_subquery(user_id, OuterRef("round__evening__competition__club")))
+        .filter(pk=pk, round__evening__competition__club__slug=club_slug)
+        .first()
     )
-
-
-@cache
-def _hands_sql(vendor: str) -> str:
-    return (f"SELECT {_HAND.sql()} FROM {name(Hand)} h WHERE h.{name(Hand, 'table')} = %s "
-            f"ORDER BY h.{name(Hand, 'number')}")
+    if table is None:
+        return None
+    return table.round.evening.competition.club, table.user_role, table  # type: ignore[attr-defined]
 
 
 def table_in_club(club: Club, pk: int) -> Table:
@@ -96,22 +47,11 @@ def table_in_club(club: Club, pk: int) -> Table:
 
 
 def seats_and_hands(table: Table) -> tuple[list[Seat], list[Hand]]:
-    """The table's seats (by position, with ``participant__member``) and hands (by number):
-    what a save checks and evaluates, and what the table page shows (2 queries)."""
-    conn = db()
-    seat, participant, member = _SEAT
-    seats = []
-    for row in fetch(_seats_sql(conn.vendor), [table.pk]):
-        one = seat.build(row, 0, conn)
-        one.participant = participant.build(row, len(seat), conn)
-        one.participant.member = member.build(row, len(seat) + len(participant), conn)
-        one.table = table
-        seats.append(one)
-    hands = []
-    for row in fetch(_hands_sql(conn.vendor), [table.pk]):
-        hand = _HAND.build(row, 0, conn)
-        hand.table = table
-        hands.append(hand)
+    """The table's seats (by position, with ``participant__member``) and hands (by number),
+    each knowing ``table`` (not read again): what a save checks and evaluates, and what the
+    table page shows (2 queries)."""
+    seats = list(table.seats.select_related("participant__member").order_by("position"))
+    hands = list(table.hands.order_by("number"))
     return seats, hands
 
 

@@ -114,6 +114,7 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
         "can_enter": can_enter and open_,
         "is_admin": Role.at_least(role, Role.ADMIN),
         "can_confirm": table.finished and table.confirmed_at is None
+        and table.round.evening.is_open
         and services.may_confirm(request.user, table, match.seats, role, last_by),
         "notice": notice,
         "error": error,

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from clubmanager.access import role_subquery
 from clubmanager.models import Club
 
-from ..matches import evaluate_entries, sides_of
+from ..matches import MatchView, match_view
 from ..messages import choice_label
 from ..models import Evening, Hand, Seat, Table
 
@@ -95,15 +95,23 @@ class MatchState:
     seats: list[Seat]
     hands: list[Hand]
     sides: list[str]
-    evaluation: dict[str, Any]
+    view: MatchView
     side_rows: list[SideRow]
     hand_rows: list[HandRow]
-    state: Any
     next_deal: dict[str, Any] | None
 
     @property
+    def evaluation(self) -> MatchView:
+        """The evaluation (templates read ``match.evaluation.options``)."""
+        return self.view
+
+    @property
+    def state(self) -> Any:
+        return self.view.state
+
+    @property
     def finished(self) -> bool:
-        return bool(self.evaluation.get("finished"))
+        return self.view.finished
 
     @property
     def numbers_by_side(self) -> list[tuple[str, list[tuple[int, bool]], int]]:
@@ -137,55 +145,58 @@ class MatchState:
 
 
 def match_state(table: Table, *, seats: list[Seat] | None = None,
-                hands: list[Hand] | None = None,
-                evaluation: dict[str, Any] | None = None) -> MatchState:
+                hands: list[Hand] | None = None, view: MatchView | None = None) -> MatchState:
     """Seats, hands and the engine's evaluation of a table (2 queries). A caller that has just
     saved passes what it wrote (seats by position with ``participant__member``, hands by number,
     their evaluation): no query, no second evaluation."""
     if seats is None or hands is None:
         seats, hands = seats_and_hands(table)
-    sides = sides_of(seats)
-    if evaluation is None:
-        evaluation = evaluate_entries(table, seats, [(h.data, h.adjusted_points) for h in hands])
+    if view is None:
+        view = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands])
+    sides = list(view.sides)
     players: dict[str, list[str]] = {s: [] for s in sides}
     for seat in seats:
         players[seat.side].append(seat.participant.name)
     by_side = {s.side: s for s in seats}
     side_rows = [
         SideRow(side, players[side], by_side[side].points, by_side[side].competition_points,
-                by_side[side].place, evaluation["adjusted"].get(side, 0))
+                by_side[side].place, view.adjusted.get(side, 0))
         for side in sides
     ]
     hand_rows = []
-    for hand, index in zip(hands, evaluation["hand_map"], strict=True):
-        if index is None:
-            points = [(hand.adjusted_points or {}).get(s) for s in sides]
-            derived: dict[str, Any] = {}
-        elif index < len(evaluation["hands"]):
-            derived = evaluation["hands"][index]
+    for position, hand in enumerate(hands):
+        derived = view.derived(position)
+        if derived is not None:
             points = [derived["points"].get(s) for s in sides]
+        elif view.hand_map[position] is None:  # adjusted: the admin's points
+            points = [(hand.adjusted_points or {}).get(s) for s in sides]
         else:  # not reached by the engine (an error before it): shown as entered
-            derived, points = {}, [None for _s in sides]
-        hand_rows.append(HandRow(hand, points, derived))
-    next_deal = None
-    contracts = evaluation.get("options", {}).get("contracts")
-    ordinary = sum(1 for i in evaluation["hand_map"] if i is not None)
-    if (isinstance(contracts, list) and not evaluation.get("finished") and sides
+            points = [None for _s in sides]
+        hand_rows.append(HandRow(hand, points, dict(derived or {})))
+    return MatchState(table, seats, hands, sides, view, side_rows, hand_rows,
+                      _next_deal(table, view, len(hands)))
+
+
+def _next_deal(table: Table, view: MatchView, entered: int) -> dict[str, Any] | None:
+    """The next deal's number, contract and dealer, for games with a contract per deal."""
+    contracts = view.options.get("contracts")
+    ordinary = sum(1 for i in view.hand_map if i is not None)
+    sides = view.sides
+    if not (isinstance(contracts, list) and not view.finished and sides
             and ordinary < len(contracts)):
-        dealer = sides[(max(table.first_dealer, 1) - 1 + len(hands)) % len(sides)]
-        next_deal = {"number": len(hands) + 1, "contract": contracts[ordinary],
-                     "contract_label": choice_label(contracts[ordinary]),
-                     "dealer": dealer, "of": len(contracts),
-                     "text": _("Deal %(n)s of %(of)s: dealer %(dealer)s") % {
-                         "n": len(hands) + 1, "of": len(contracts), "dealer": dealer}}
-    return MatchState(table, seats, hands, sides, evaluation, side_rows, hand_rows,
-                      evaluation.get("state"), next_deal)
+        return None
+    dealer = sides[(max(table.first_dealer, 1) - 1 + entered) % len(sides)]
+    return {"number": entered + 1, "contract": contracts[ordinary],
+            "contract_label": choice_label(contracts[ordinary]),
+            "dealer": dealer, "of": len(contracts),
+            "text": _("Deal %(n)s of %(of)s: dealer %(dealer)s") % {
+                "n": entered + 1, "of": len(contracts), "dealer": dealer}}
 
 
 def evaluate_draft(match: MatchState, draft: dict[str, Any],
                    replacing: Hand | None = None) -> tuple[dict[str, Any], int]:
-    """The match with a draft hand added (or replacing a saved one): the evaluation and the
-    table's number of the draft hand."""
+    """The match with a draft hand added (or replacing a saved one): the evaluation (a new
+    dict, issues with the table's hand numbers) and the table's number of the draft hand."""
     entries: list[tuple[dict[str, Any], Any]] = []
     number = len(match.hands) + 1
     for position, hand in enumerate(match.hands, start=1):
@@ -196,8 +207,9 @@ def evaluate_draft(match: MatchState, draft: dict[str, Any],
             entries.append((hand.data, hand.adjusted_points))
     if replacing is None:
         entries.append((draft, None))
-    evaluation = evaluate_entries(match.table, match.seats, entries)
-    table_number = {e: p for p, e in enumerate(evaluation["engine_numbers"], start=1) if e}
+    view = match_view(match.table, match.seats, entries)
+    table_number = {e: p for p, e in enumerate(view.engine_numbers, start=1) if e}
+    evaluation = view.as_dict()
     for key in ("errors", "warnings"):
         evaluation[key] = [
             {**issue, "engine_hand": issue.get("hand"),

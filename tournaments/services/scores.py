@@ -12,7 +12,7 @@ Adding, changing and deleting a hand take one path (:func:`_change`):
    rules engine decides everything); any error — in the changed hand or in a later hand it
    makes invalid — refuses the change (:class:`HandRejected`, with the engine's issues), unless
    a club admin gives a written reason and the points that stand (an adjusted score, see
-   ``matches.evaluate_entries``); new warnings of the changed hand need
+   ``matches.match_view``); new warnings of the changed hand need
    ``acknowledge_warnings=True`` (:class:`WarningsNotAcknowledged`);
 4. one short transaction claims the table with a single ``UPDATE … SET version = version + 1,
    hand_count, finished WHERE id AND version = expected`` (``QuerySet.update``). Zero rows:
@@ -46,7 +46,7 @@ from django.utils import timezone
 from clubmanager.access import role_in_club
 from clubmanager.models import Role
 
-from ..matches import apply_entries, evaluate_entries, sides_of
+from ..matches import MatchView, apply_view, match_view, sides_of
 from ..models import Hand, Seat, Table
 from ..selectors.scores import seats_and_hands
 from .guards import ScoreError, TableLocked, evening_ensure_open
@@ -158,12 +158,12 @@ def _check_open(table: Table) -> None:
 
 
 def _with_table_numbers(
-    issues: Sequence[Mapping[str, Any]], evaluation: Mapping[str, Any]
+    issues: Sequence[Mapping[str, Any]], view: MatchView
 ) -> list[dict[str, Any]]:
     """Engine hand numbers (ordinary hands only) → the table's hand numbers."""
     table_number = {
         engine: position
-        for position, engine in enumerate(evaluation["engine_numbers"], start=1)
+        for position, engine in enumerate(view.engine_numbers, start=1)
         if engine is not None
     }
     out = []
@@ -191,11 +191,11 @@ def _clean_adjusted(points: Mapping[str, Any] | None, sides: Sequence[str]) -> d
     return cleaned
 
 
-def _rejected(evaluation: dict[str, Any], warnings: bool = True) -> HandRejected:
+def _rejected(view: MatchView, warnings: bool = True) -> HandRejected:
     return HandRejected(
-        _with_table_numbers(evaluation["errors"], evaluation),
-        _with_table_numbers(evaluation["warnings"], evaluation) if warnings else [],
-        evaluation,
+        _with_table_numbers(view.errors, view),
+        _with_table_numbers(view.warnings, view) if warnings else [],
+        view.as_dict(),
     )
 
 
@@ -209,32 +209,32 @@ def _evaluate_change(
     acknowledge_warnings: bool,
     adjusted_reason: str,
     adjusted_points: Mapping[str, Any] | None,
-) -> dict[str, Any]:
+) -> MatchView:
     """Evaluate ``hands`` (the change applied). Sets ``changed``'s adjustment when an admin
     overrides the engine. Returns the evaluation to write."""
     if changed is not None:  # the changed hand is checked as entered, never as adjusted
         changed.adjusted_points = None
         changed.adjusted_reason = ""
-    evaluation = evaluate_entries(table, seats, [(h.data, h.adjusted_points) for h in hands])
+    view = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands])
     position = hands.index(changed) if changed is not None else None
-    own = None if position is None else evaluation["engine_numbers"][position]
-    if evaluation["errors"]:
+    own = None if position is None else view.engine_numbers[position]
+    if view.errors:
         reason = (adjusted_reason or "").strip()
-        own_errors = own is not None and any(e.get("hand") == own for e in evaluation["errors"])
+        own_errors = own is not None and any(e.get("hand") == own for e in view.errors)
         if not (reason and is_admin and own_errors and changed is not None):
-            raise _rejected(evaluation)
+            raise _rejected(view)
         changed.adjusted_points = _clean_adjusted(adjusted_points, sides_of(seats))
         changed.adjusted_reason = reason
-        evaluation = evaluate_entries(table, seats, [(h.data, h.adjusted_points) for h in hands])
-        if evaluation["errors"]:  # the adjusted hand left out still breaks a later hand
-            raise _rejected(evaluation, warnings=False)
-        return evaluation
-    new_warnings = [w for w in evaluation["warnings"] if own is not None and w.get("hand") == own]
+        view = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands])
+        if view.errors:  # the adjusted hand left out still breaks a later hand
+            raise _rejected(view, warnings=False)
+        return view
+    new_warnings = [w for w in view.warnings if own is not None and w.get("hand") == own]
     if new_warnings and not acknowledge_warnings:
         raise WarningsNotAcknowledged(
-            [], _with_table_numbers(new_warnings, evaluation), evaluation
+            [], _with_table_numbers(new_warnings, view), view.as_dict()
         )
-    return evaluation
+    return view
 
 
 # -- the one write path -------------------------------------------------------------------
@@ -310,13 +310,13 @@ def _write_hands(hands: list[Hand], changed: Hand | None, removed: Hand | None, 
 @dataclass
 class Saved:
     """What a save wrote, as committed: the table, its seats (derived values applied), its
-    hands in order and the evaluation (the view renders from these, no re-read)."""
+    hands in order and their evaluation (the page renders from these, no re-read)."""
 
     hand: Hand | None
     table: Table
     seats: list[Seat]
     hands: list[Hand]
-    evaluation: dict[str, Any]
+    match: MatchView
 
 
 @dataclass
@@ -347,13 +347,13 @@ def _change(*, table: Table, change: _Change, by: Any, expected_version: int,
     if not may_enter(by, table, seats, role):
         raise PermissionDenied
     after, changed, removed = change.make(table, hands, by)
-    evaluation = _evaluate_change(
+    view = _evaluate_change(
         table=table, seats=seats, hands=after, changed=changed,
         is_admin=Role.at_least(role, Role.ADMIN),
         acknowledge_warnings=change.acknowledge_warnings,
         adjusted_reason=change.adjusted_reason, adjusted_points=change.adjusted_points,
     )
-    apply_entries(table, seats, evaluation, len(after))
+    apply_view(table, seats, view)
     with transaction.atomic():
         claimed = Table.objects.filter(pk=table.pk, version=expected_version).update(
             version=F("version") + 1, hand_count=table.hand_count, finished=table.finished)
@@ -364,7 +364,7 @@ def _change(*, table: Table, change: _Change, by: Any, expected_version: int,
     if not claimed:
         raise TableChanged(_read_table(table.pk))
     table.version = given.version = expected_version + 1
-    return Saved(changed, table, seats, after, evaluation)
+    return Saved(changed, table, seats, after, view)
 
 
 def _the_hand(table: Table, hands: list[Hand], pk: int) -> Hand:

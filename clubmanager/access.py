@@ -51,9 +51,10 @@ def _as_user(user: Any, role: str | None) -> str | None:
 def _club_and_role(user: Any, slug: str) -> tuple[Club, str | None] | None:
     """The club and the user's role in it (None without one), in one query; None when there
     is no such club (every club page runs this)."""
-    club = (Club.objects.filter(slug=slug)
-            .annotate(user_role=role_subquery(user.pk, OuterRef("pk"))).first())
-    if club is None:
+    try:
+        club = (Club.objects.annotate(user_role=role_subquery(user.pk, OuterRef("pk")))
+                .get(slug=slug))
+    except Club.DoesNotExist:
         return None
     return club, _as_user(user, club.user_role)  # type: ignore[attr-defined]
 

@@ -27,12 +27,12 @@ def table(club, make_member, make_competition, make_evening, make_round, seat_ta
     return seat_table(make_round(evening), list(evening.participants.all()))
 
 
-def _race(monkeypatch, first: Any, second: Any, pause_in: str = "evaluate_entries"
+def _race(monkeypatch, first: Any, second: Any, pause_in: str = "match_view"
           ) -> dict[str, Any]:
     """Run ``first`` and ``second`` in two threads; ``first`` pauses in ``pause_in`` (a name in
     ``services.scores``) until ``second`` has started its save and had half a second.
 
-    ``evaluate_entries``: a save (add or edit) pauses before it writes, having read the table.
+    ``match_view``: a save (add or edit) pauses before it writes, having read the table.
     ``_write_hands``: a save pauses inside its write transaction, the table claimed (the
     second is blocked on the table's lock)."""
     inside = threading.Event()

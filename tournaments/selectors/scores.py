@@ -24,13 +24,14 @@ def table_access(*, user_id: int, club_slug: str, pk: int) -> tuple[Club, str | 
     """The table ``pk`` of the club ``club_slug`` with its round, evening, competition, club
     and confirmer, and the user's role in that club (None without one), in one query; None
     when the club has no such table."""
-    table = (
-        Table.objects.select_related(_CHAIN, "confirmed_by")
-        .annotate(user_role=role_subquery(user_id, OuterRef("round__evening__competition__club")))
-        .filter(pk=pk, round__evening__competition__club__slug=club_slug)
-        .first()
-    )
-    if table is None:
+    try:  # get(), not first(): no ORDER BY through the models' orderings for one row
+        table = (
+            Table.objects.select_related(_CHAIN, "confirmed_by")
+            .annotate(user_role=role_subquery(user_id,
+                                              OuterRef("round__evening__competition__club")))
+            .get(pk=pk, round__evening__competition__club__slug=club_slug)
+        )
+    except Table.DoesNotExist:
         return None
     return table.round.evening.competition.club, table.user_role, table  # type: ignore[attr-defined]
 

@@ -19,7 +19,7 @@ Adding, changing and deleting a hand take one path (:func:`_change`):
    somebody saved this table since it was read, :class:`TableChanged`, nothing written. The
    UPDATE takes the row's write lock (PostgreSQL: a second writer waits for the first to commit
    and then matches zero rows; SQLite: one writer at a time). Then the hands are saved or
-   deleted through the ORM and every seat's derived integers written with one ``bulk_update``.
+   deleted through the ORM and each seat whose derived integers changed is written.
 
 Every change a save depends on bumps the version in the transaction that makes it (the hand
 changes here, the confirmation, re-seating a table, closing or reopening the evening), so a
@@ -239,7 +239,6 @@ def _evaluate_change(
 
 # -- the one write path -------------------------------------------------------------------
 T = TypeVar("T")
-SEAT_FIELDS = ["points", "competition_points", "place"]
 
 
 def _retry_when_locked(func: Callable[..., T]) -> Callable[..., T]:
@@ -274,11 +273,11 @@ def _retry_when_locked(func: Callable[..., T]) -> Callable[..., T]:
 def _read_table(table_pk: int) -> Table:
     """The table with its round, evening, competition, club and confirmer, as committed now
     (a table that no longer exists — redrawn before its first hand — at version -1)."""
-    table = (
-        Table.objects.select_related("round__evening__competition__club", "confirmed_by")
-        .filter(pk=table_pk).first()
-    )
-    return table if table is not None else Table(pk=table_pk, version=-1)
+    try:
+        return Table.objects.select_related(
+            "round__evening__competition__club", "confirmed_by").get(pk=table_pk)
+    except Table.DoesNotExist:
+        return Table(pk=table_pk, version=-1)
 
 
 def _save_hand(hand: Hand, by: Any, reason: str) -> None:
@@ -305,6 +304,18 @@ def _write_hands(hands: list[Hand], changed: Hand | None, removed: Hand | None, 
             hand.number = number
             hand.updated_by = by
             _save_hand(hand, by, "renumbered")
+
+
+def _derived(seat: Seat) -> tuple[int, int, int | None]:
+    return seat.points, seat.competition_points, seat.place
+
+
+def _write_seats(seats: Sequence[Seat]) -> None:
+    """The seats whose derived integers changed, one ``update()`` each: ``bulk_update``'s one
+    CASE statement costs more to build than these few short ones (benchmarks in the README)."""
+    for seat in seats:
+        Seat.objects.filter(pk=seat.pk).update(
+            points=seat.points, competition_points=seat.competition_points, place=seat.place)
 
 
 @dataclass
@@ -353,6 +364,7 @@ def _change(*, table: Table, change: _Change, by: Any, expected_version: int,
         acknowledge_warnings=change.acknowledge_warnings,
         adjusted_reason=change.adjusted_reason, adjusted_points=change.adjusted_points,
     )
+    before = [_derived(seat) for seat in seats]
     apply_view(table, seats, view)
     with transaction.atomic():
         claimed = Table.objects.filter(pk=table.pk, version=expected_version).update(
@@ -360,7 +372,8 @@ def _change(*, table: Table, change: _Change, by: Any, expected_version: int,
         if claimed:
             reason = (changed.adjusted_reason if changed is not None else "") or change.reason
             _write_hands(after, changed, removed, by, reason)
-            Seat.objects.bulk_update(seats, SEAT_FIELDS)
+            _write_seats([s for s, old in zip(seats, before, strict=True)
+                          if _derived(s) != old])
     if not claimed:
         raise TableChanged(_read_table(table.pk))
     table.version = given.version = expected_version + 1

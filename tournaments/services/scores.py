@@ -19,7 +19,7 @@ Adding, changing and deleting a hand take one path (:func:`_change`):
    somebody saved this table since it was read, :class:`TableChanged`, nothing written. The
    UPDATE takes the row's write lock (PostgreSQL: a second writer waits for the first to commit
    and then matches zero rows; SQLite: one writer at a time). Then the hands are saved or
-   deleted through the ORM and each seat whose derived integers changed is written.
+   deleted through the ORM and each seat's derived integers written (one ``update()`` each).
 
 Every change a save depends on bumps the version in the transaction that makes it (the hand
 changes here, the confirmation, re-seating a table, closing or reopening the evening), so a
@@ -306,12 +306,8 @@ def _write_hands(hands: list[Hand], changed: Hand | None, removed: Hand | None, 
             _save_hand(hand, by, "renumbered")
 
 
-def _derived(seat: Seat) -> tuple[int, int, int | None]:
-    return seat.points, seat.competition_points, seat.place
-
-
 def _write_seats(seats: Sequence[Seat]) -> None:
-    """The seats whose derived integers changed, one ``update()`` each: ``bulk_update``'s one
+    """Every seat's derived integers, one ``update()`` each: ``bulk_update``'s one
     CASE statement costs more to build than these few short ones (benchmarks in the README)."""
     for seat in seats:
         Seat.objects.filter(pk=seat.pk).update(
@@ -364,7 +360,6 @@ def _change(*, table: Table, change: _Change, by: Any, expected_version: int,
         acknowledge_warnings=change.acknowledge_warnings,
         adjusted_reason=change.adjusted_reason, adjusted_points=change.adjusted_points,
     )
-    before = [_derived(seat) for seat in seats]
     apply_view(table, seats, view)
     with transaction.atomic():
         claimed = Table.objects.filter(pk=table.pk, version=expected_version).update(
@@ -372,8 +367,7 @@ def _change(*, table: Table, change: _Change, by: Any, expected_version: int,
         if claimed:
             reason = (changed.adjusted_reason if changed is not None else "") or change.reason
             _write_hands(after, changed, removed, by, reason)
-            _write_seats([s for s, old in zip(seats, before, strict=True)
-                          if _derived(s) != old])
+            _write_seats(seats)
     if not claimed:
         raise TableChanged(_read_table(table.pk))
     table.version = given.version = expected_version + 1

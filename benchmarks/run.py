@@ -1,7 +1,7 @@
 """Every benchmark, one report: ``make bench`` (``.venv/bin/python -m benchmarks.run``).
 
 1. the rules engine: evaluations per second per game (benchmarks/engine.py);
-2. score entry against a bare one-INSERT view through the same middleware (target ≤ 2×);
+2. score entry: a save's time and queries through the full middleware;
 3. the standings page of a 40-evening, 80-member season against one raw SQL GROUP BY (target
    ≤ 3×) and its query count against a 5-evening season's (must be equal);
 4. a 20-table round's score sheets (PDF) and a 40-evening season's workbook (benchmarks/sheets.py,

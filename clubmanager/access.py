@@ -28,6 +28,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 
 from .models import Club, ClubRole, Role
@@ -35,24 +36,35 @@ from .models import Club, ClubRole, Role
 View = Callable[..., HttpResponse]
 
 
+def role_subquery(user_id: int, club: Any) -> Subquery:
+    """The user's role in ``club`` (a Club, its pk or an ``OuterRef`` to one) as a subquery:
+    the one place a role is looked up, annotated onto whatever a page reads anyway (the club, a
+    table) so the role costs no query of its own. Superusers are :func:`_as_user`'s concern."""
+    return Subquery(ClubRole.objects.filter(user_id=user_id, club=club).values("role")[:1])
+
+
+def _as_user(user: Any, role: str | None) -> str | None:
+    """Superusers pass as club admin everywhere."""
+    return Role.ADMIN if user.is_superuser else role
+
+
+def _club_and_role(user: Any, slug: str) -> tuple[Club, str | None] | None:
+    """The club and the user's role in it (None without one), in one query; None when there
+    is no such club (every club page runs this)."""
+    try:
+        club = (Club.objects.annotate(user_role=role_subquery(user.pk, OuterRef("pk")))
+                .get(slug=slug))
+    except Club.DoesNotExist:
+        return None
+    return club, _as_user(user, club.user_role)  # type: ignore[attr-defined]
+
+
 def role_in_club(user: Any, club: Club) -> str | None:
     """The user's role in ``club`` (superusers: admin), or None."""
     if not user.is_authenticated:
         return None
-    if user.is_superuser:
-        return Role.ADMIN
-    return ClubRole.objects.filter(user=user, club=club).values_list("role", flat=True).first()
-
-
-def _club_and_role(user: Any, slug: str) -> tuple[Club, str] | None:
-    """The club and the user's role in it, in one query (every club page runs this)."""
-    if user.is_superuser:
-        club = Club.objects.filter(slug=slug).first()
-        return (club, Role.ADMIN) if club is not None else None
-    found = ClubRole.objects.select_related("club").filter(user_id=user.pk, club__slug=slug).first()
-    if found is None:
-        return None
-    return found.club, found.role
+    found = _club_and_role(user, club.slug)
+    return found[1] if found is not None else None
 
 
 def _check_min_role(min_role: str) -> None:
@@ -109,7 +121,7 @@ def club_object_view(min_role: str, load: Loader) -> Callable[[View], View]:
                 _admit(request, _club_and_role(user, club), min_role)
                 raise Http404("No such object in this club")
             club_obj, role, obj = found
-            _admit(request, (club_obj, Role.ADMIN if user.is_superuser else role), min_role)
+            _admit(request, (club_obj, _as_user(user, role)), min_role)
             return view(request, obj, *args, **kwargs)
 
         wrapper.club_min_role = min_role  # type: ignore[attr-defined]
@@ -123,8 +135,8 @@ def public_club_view(view: View) -> View:
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponse:
-        club_obj = Club.objects.filter(slug=club).first()
-        role = role_in_club(request.user, club_obj) if club_obj else None
+        found = _club_and_role(request.user, club)
+        club_obj, role = found if found is not None else (None, None)
         if club_obj is None or (not club_obj.public_pages and role is None):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())

@@ -7,10 +7,12 @@ rule: every legality check, total and ranking comes from ``scoring.evaluate``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scoring import GAMES, evaluate
+from scoring.values import rank
 
 from .models import Seat, Table
 
@@ -90,11 +92,75 @@ def evaluate_table(
     return evaluate(table_document(table, seats, hands))
 
 
-def evaluate_entries(
+@dataclass(frozen=True)
+class MatchView:
+    """A table's evaluation as the site reads it, built once per request by :func:`match_view`.
+
+    ``engine`` is the engine's answer, never changed; what the site adds (adjusted hands, the
+    table's hand numbers) lives beside it. Per table hand (entries in playing order):
+    ``hand_map`` is the index into ``engine["hands"]`` (None for an adjusted hand) and
+    ``engine_numbers`` the engine's 1-based hand number (None likewise).
+    """
+
+    engine: Mapping[str, Any]
+    sides: tuple[str, ...]  # seat order, each side once
+    hand_map: tuple[int | None, ...]
+    adjusted: Mapping[str, int]  # points per side from adjusted hands
+    totals: Mapping[str, int]
+    competition_points: Mapping[str, int]
+    ranking: tuple[tuple[str, ...], ...]
+
+    @property
+    def engine_numbers(self) -> tuple[int | None, ...]:
+        return tuple(None if i is None else i + 1 for i in self.hand_map)
+
+    @property
+    def errors(self) -> list[dict[str, Any]]:
+        return self.engine["errors"]
+
+    @property
+    def warnings(self) -> list[dict[str, Any]]:
+        return self.engine["warnings"]
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.engine.get("options") or {}
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.engine.get("finished"))
+
+    @property
+    def state(self) -> Any:
+        return self.engine.get("state")
+
+    @property
+    def places(self) -> dict[str, int]:
+        """Sports places (1, 2, 2, 4); none before the first hand."""
+        return places_from_ranking(self.ranking) if self.hand_map else {}
+
+    def derived(self, position: int) -> Mapping[str, Any] | None:
+        """The engine's derived values of the table's hand at ``position`` (0-based); None for
+        an adjusted hand or one the engine did not reach (an error before it)."""
+        index = self.hand_map[position]
+        hands = self.engine["hands"]
+        return hands[index] if index is not None and index < len(hands) else None
+
+    def as_dict(self) -> dict[str, Any]:
+        """A new dict: the engine's keys with the site's totals and ranking, plus ``hand_map``,
+        ``engine_numbers`` and ``adjusted`` (for the exports and imports that read a dict)."""
+        return {**self.engine, "totals": dict(self.totals),
+                "competition_points": dict(self.competition_points),
+                "ranking": [list(group) for group in self.ranking],
+                "hand_map": list(self.hand_map), "engine_numbers": list(self.engine_numbers),
+                "adjusted": dict(self.adjusted)}
+
+
+def match_view(
     table: Table,
     seats: Sequence[Seat],
     entries: Sequence[tuple[dict[str, Any], dict[str, int] | None]],
-) -> dict[str, Any]:
+) -> MatchView:
     """Evaluate a table's hands, some of which may be a club admin's adjusted score.
 
     ``entries`` are ``(data, adjusted_points)`` in playing order; ``adjusted_points`` is None for
@@ -106,40 +172,50 @@ def evaluate_entries(
       ordinary hand is still checked, against the state the ordinary hands before it left);
     * each adjusted hand's points stand as the admin entered them: they are added to the side's
       total *and* to its competition points, one for one;
-    * with an adjusted hand the ranking is by competition points (``better``), ties shared;
+    * with an adjusted hand the ranking is by competition points (``scoring.values.rank``, the
+      engine's own), ties shared;
     * whether the match is finished is the engine's call on the ordinary hands.
-
-    The evaluation gets ``adjusted`` (points per side from adjusted hands), ``hand_map`` (for
-    each entry, the index into ``evaluation["hands"]`` or None) and ``engine_numbers`` (for each
-    entry, the engine's 1-based hand number or None).
     """
-    ordinary = [data for data, adjusted in entries if adjusted is None]
-    evaluation = evaluate_table(table, seats, ordinary)
+    engine = evaluate_table(table, seats, [data for data, adjusted in entries if adjusted is None])
     hand_map: list[int | None] = []
     index = 0
     for _data, adjusted in entries:
-        if adjusted is None:
-            hand_map.append(index)
-            index += 1
-        else:
-            hand_map.append(None)
-    evaluation["hand_map"] = hand_map
-    evaluation["engine_numbers"] = [None if i is None else i + 1 for i in hand_map]
-    sides = sides_of(seats)
+        hand_map.append(None if adjusted is not None else index)
+        index += adjusted is None
+    sides = tuple(sides_of(seats))
     extra = {side: 0 for side in sides}
     for _data, adjusted in entries:
         for side, points in (adjusted or {}).items():
             if side in extra:
                 extra[side] += int(points)
-    evaluation["adjusted"] = extra
+    totals, competition = engine["totals"], engine["competition_points"]
+    ranking = engine["ranking"]
     if any(adjusted is not None for _data, adjusted in entries) and sides:
-        totals = {s: evaluation["totals"].get(s, 0) + extra[s] for s in sides}
-        competition = {s: evaluation["competition_points"].get(s, 0) + extra[s] for s in sides}
-        evaluation["totals"], evaluation["competition_points"] = totals, competition
-        higher = evaluation.get("better") == "higher"
-        values = sorted(set(competition.values()), reverse=higher)
-        evaluation["ranking"] = [[s for s in sides if competition[s] == v] for v in values]
-    return evaluation
+        totals = {s: totals.get(s, 0) + extra[s] for s in sides}
+        competition = {s: competition.get(s, 0) + extra[s] for s in sides}
+        ranking = rank(sides, competition, engine.get("better") or "lower")
+    return MatchView(engine, sides, tuple(hand_map), extra, totals, competition,
+                     tuple(tuple(group) for group in ranking))
+
+
+def evaluate_entries(
+    table: Table,
+    seats: Sequence[Seat],
+    entries: Sequence[tuple[dict[str, Any], dict[str, int] | None]],
+) -> dict[str, Any]:
+    """:func:`match_view` as a new dict (:meth:`MatchView.as_dict`)."""
+    return match_view(table, seats, entries).as_dict()
+
+
+def apply_view(table: Table, seats: Sequence[Seat], view: MatchView) -> None:
+    """Copy the view's derived values onto the table and its seats (in memory; caller saves)."""
+    places = view.places
+    for seat in seats:
+        seat.points = view.totals.get(seat.side, 0)
+        seat.competition_points = view.competition_points.get(seat.side, 0)
+        seat.place = places.get(seat.side)
+    table.hand_count = len(view.hand_map)
+    table.finished = view.finished
 
 
 def apply_entries(

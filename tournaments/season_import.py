@@ -480,7 +480,5 @@ class _TableStub:
 def evaluate_rows(table: Any, seats: Any, entries: list[tuple[Any, Any]]) -> dict[str, Any]:
     """The engine's evaluation of a table's hands (adjusted scores as score entry does)."""
     if any(adjusted is not None for _data, adjusted in entries):
-        evaluate_entries = getattr(matches, "evaluate_entries", None)
-        if evaluate_entries is not None:
-            return dict(evaluate_entries(table, seats, entries))
-    return dict(matches.evaluate_table(table, seats, [data for data, _adj in entries]))
+        return matches.evaluate_entries(table, seats, entries)
+    return matches.evaluate_table(table, seats, [data for data, _adj in entries])

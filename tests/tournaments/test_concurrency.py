@@ -27,14 +27,14 @@ def table(club, make_member, make_competition, make_evening, make_round, seat_ta
     return seat_table(make_round(evening), list(evening.participants.all()))
 
 
-def _race(monkeypatch, first: Any, second: Any, pause_in: str = "evaluate_entries"
+def _race(monkeypatch, first: Any, second: Any, pause_in: str = "match_view"
           ) -> dict[str, Any]:
     """Run ``first`` and ``second`` in two threads; ``first`` pauses in ``pause_in`` (a name in
     ``services.scores``) until ``second`` has started its save and had half a second.
 
-    ``evaluate_entries``: an edit pauses inside its transaction, the table claimed (the second
-    is blocked on the table's lock); an add pauses before it writes, having read the table.
-    ``_insert_hand``: an add pauses inside its write transaction, the table claimed."""
+    ``match_view``: a save (add or edit) pauses before it writes, having read the table.
+    ``_write_hands``: a save pauses inside its write transaction, the table claimed (the
+    second is blocked on the table's lock)."""
     inside = threading.Event()
     second_started = threading.Event()
     real = getattr(scores, pause_in)
@@ -102,7 +102,7 @@ def _one_add_won(results: dict[str, Any], table: Table, winner: str, data: Any) 
 def test_add_while_another_add_is_writing_gets_table_changed(monkeypatch, table,
                                                              scorekeeper_user, admin_user):
     results = _race(monkeypatch, *_adds(table, scorekeeper_user, admin_user),
-                    pause_in="_insert_hand")
+                    pause_in="_write_hands")
     _one_add_won(results, table, "first", FIRST)
 
 
@@ -114,22 +114,43 @@ def test_two_adds_checked_at_the_same_version_only_one_is_written(monkeypatch, t
     _one_add_won(results, table, "second", SECOND)
 
 
-def test_concurrent_edits_of_the_same_hand(monkeypatch, table, scorekeeper_user, admin_user):
+def _edits(table: Table, scorekeeper_user: Any, admin_user: Any) -> tuple[Any, Any, Hand]:
     hand = hand_add(table=table, data={"penalties": {"Ann": 0, "Bob": 45, "Cor": 12}},
                     by=scorekeeper_user, expected_version=0)
     seen_by_first, seen_by_second = Hand.objects.get(pk=hand.pk), Hand.objects.get(pk=hand.pk)
-    results = _race(
-        monkeypatch,
+    return (
         lambda: hand_update(hand=seen_by_first,
                             data={"penalties": {"Ann": 0, "Bob": 40, "Cor": 12}},
                             by=scorekeeper_user, expected_version=1),
         lambda: hand_update(hand=seen_by_second,
                             data={"penalties": {"Ann": 0, "Bob": 50, "Cor": 12}},
                             by=admin_user, expected_version=1),
+        hand,
     )
-    assert isinstance(results["first"], Hand), results
-    assert isinstance(results["second"], TableChanged), results
-    assert Hand.objects.get(pk=hand.pk).data["penalties"]["Bob"] == 40
+
+
+def _one_edit_won(results: dict[str, Any], table: Table, hand: Hand, winner: str,
+                  bob: int) -> None:
+    loser = "second" if winner == "first" else "first"
+    assert isinstance(results[winner], Hand), results
+    assert isinstance(results[loser], TableChanged), results
+    assert results[loser].table.version == 2
+    assert Hand.objects.get(pk=hand.pk).data["penalties"]["Bob"] == bob
     assert Table.objects.get(pk=table.pk).version == 2
     # history holds the add and the one change that went through
     assert Hand.history.filter(id=hand.pk).count() == 2
+
+
+def test_edit_while_another_edit_is_writing_gets_table_changed(monkeypatch, table,
+                                                               scorekeeper_user, admin_user):
+    first, second, hand = _edits(table, scorekeeper_user, admin_user)
+    results = _race(monkeypatch, first, second, pause_in="_write_hands")
+    _one_edit_won(results, table, hand, "first", 40)
+
+
+def test_two_edits_checked_at_the_same_version_only_one_is_written(monkeypatch, table,
+                                                                   scorekeeper_user,
+                                                                   admin_user):
+    first, second, hand = _edits(table, scorekeeper_user, admin_user)
+    results = _race(monkeypatch, first, second)
+    _one_edit_won(results, table, hand, "second", 50)

@@ -1,21 +1,23 @@
-"""The score-entry reads and writes written once (clubmanager.rows) equal the ORM's.
+"""The score-entry reads and the one write path of a hand.
 
 The table with its club and the user's role in one query; the seats with participants and
-members (guests have none); the hands; and the history row of an added hand, which must be
-the row django-simple-history writes for the same save.
+members (guests have none); the hands. Adding, changing and deleting a hand go through
+``save()``/``delete()``, so django-simple-history and any other receiver of the model signals
+see every change, and a save runs a fixed, small number of statements.
 """
 
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
 from clubmanager.models import Role
 from tournaments.models import Hand, Table
 from tournaments.selectors.scores import match_state, seats_and_hands, table_access
 from tournaments.services import scores
-from tournaments.services.scores import hand_add, table_confirm
+from tournaments.services.scores import hand_add, hand_delete, hand_update, table_confirm
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +80,7 @@ def test_a_confirmed_table_comes_with_its_confirmer(table: Table, club: Any, adm
     assert timezone.is_aware(got.confirmed_at)
 
 
-def test_seats_and_hands_equal_the_orms(table: Table, scorekeeper_user: Any) -> None:
+def test_seats_and_hands_in_order_with_their_people(table: Table, scorekeeper_user: Any) -> None:
     hand_add(table=table, data=DEAL, by=scorekeeper_user, expected_version=0)
     seats, hands = seats_and_hands(table)
     expected = list(table.seats.select_related("participant__member").order_by("position"))
@@ -91,24 +93,57 @@ def test_seats_and_hands_equal_the_orms(table: Table, scorekeeper_user: Any) -> 
     assert hands[0].data == DEAL
 
 
-def test_an_added_hand_has_the_history_row_simple_history_writes(
-        table: Table, scorekeeper_user: Any) -> None:
-    hand = hand_add(table=table, data=DEAL, by=scorekeeper_user, expected_version=0)
-    ours = Hand.history.get(id=hand.pk)
-    # The same hand saved the ORM way, with simple-history's post_save signal.
-    other = Hand(table=table, number=2, data=DEAL, created_by=scorekeeper_user,
-                 updated_by=scorekeeper_user)
-    scores._save_hand(other, scorekeeper_user, "added")
-    theirs = Hand.history.get(id=other.pk)
-    differ = {"id", "number", "history_id", "history_date", "created", "updated"}
-    assert ({k: v for k, v in values(ours).items() if k not in differ}
-            == {k: v for k, v in values(theirs).items() if k not in differ})
-    assert set(values(ours)) == set(values(theirs))
-    assert (ours.history_type, ours.history_user, ours.history_change_reason) == (
-        "+", scorekeeper_user, "added")
-    assert ours.data == DEAL and ours.number == 1
-    assert (ours.created, ours.updated) == (hand.created, hand.updated)
-    assert ours.history_date >= hand.created
+def test_every_change_of_a_hand_sends_the_model_signals(table: Table,
+                                                         scorekeeper_user: Any) -> None:
+    seen: list[tuple[str, int, Any]] = []
+
+    def saved(sender: Any, instance: Hand, created: bool, **kwargs: Any) -> None:
+        seen.append(("added" if created else "saved", instance.number, instance.data))
+
+    def deleted(sender: Any, instance: Hand, **kwargs: Any) -> None:
+        seen.append(("deleted", instance.number, instance.data))
+
+    post_save.connect(saved, sender=Hand)
+    post_delete.connect(deleted, sender=Hand)
+    try:
+        first = hand_add(table=table, data=DEAL, by=scorekeeper_user, expected_version=0)
+        second = {"penalties": {"Ann": 5, "Bob": 0, "Gast": 12}}
+        hand_add(table=table, data=second, by=scorekeeper_user, expected_version=1)
+        changed = {"penalties": {"Ann": 0, "Bob": 40, "Gast": 12}}
+        hand_update(hand=first, data=changed, by=scorekeeper_user, expected_version=2)
+        hand_delete(hand=first, by=scorekeeper_user, expected_version=3)
+    finally:
+        post_save.disconnect(saved, sender=Hand)
+        post_delete.disconnect(deleted, sender=Hand)
+    assert seen == [("added", 1, DEAL), ("added", 2, second), ("saved", 1, changed),
+                    ("deleted", 1, changed), ("saved", 1, second)]  # the last: renumbered
+    history = Hand.history.filter(table_id=table.pk).order_by("history_id")
+    assert [(h.history_type, h.number, h.history_change_reason, h.history_user)
+            for h in history] == [
+        ("+", 1, "added", scorekeeper_user), ("+", 2, "added", scorekeeper_user),
+        ("~", 1, "changed", scorekeeper_user), ("-", 1, "deleted", scorekeeper_user),
+        ("~", 1, "renumbered", scorekeeper_user)]
+
+
+def test_a_save_runs_a_fixed_number_of_statements(
+        table: Table, club: Any, scorekeeper_user: Any,
+        django_assert_max_num_queries: Callable[..., Any]) -> None:
+    """The page's read (the table with its club and the role, its seats, its hands) is what
+    the save checks; then one transaction: the claim, the hand, its history row and each
+    seat, whatever the number of hands."""
+    for version in range(len(CONTRACTS)):
+        with django_assert_max_num_queries(3):
+            _club, role, got = table_access(user_id=scorekeeper_user.pk, club_slug=club.slug,
+                                            pk=table.pk)
+            seats, hands = seats_and_hands(got)
+        data = {"penalties": {"Ann": 0, "Bob": 10 + version, "Gast": 3}}
+        with django_assert_max_num_queries(5 + len(seats)) as captured:  # with a savepoint
+            scores.hand_add_saved(table=got, data=data, by=scorekeeper_user, role=role,
+                                  seats=seats, hands=hands, expected_version=version)
+        writes = [q["sql"] for q in captured.captured_queries
+                  if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
+        assert len(writes) == 3 + len(seats), writes
+    assert Hand.objects.filter(table=table).count() == len(CONTRACTS)
 
 
 def test_short_column_names_stay_apart(club: Any, make_member: Callable[..., Any],

@@ -130,10 +130,10 @@ def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
 # -- the state above the hands: the next deal --------------------------------------------------
 def _next_deal(match: MatchState) -> dict[str, Any] | None:
     """The next deal's number, contract and dealer (from the table's first dealer on)."""
-    evaluation, sides, table = match.evaluation, match.sides, match.table
-    contracts = evaluation.get("options", {}).get("contracts")
-    ordinary = sum(1 for i in evaluation["hand_map"] if i is not None)
-    if (not isinstance(contracts, list) or evaluation.get("finished") or not sides
+    view, sides, table = match.view, match.sides, match.table
+    contracts = view.options.get("contracts")
+    ordinary = sum(1 for i in view.hand_map if i is not None)
+    if (not isinstance(contracts, list) or view.finished or not sides
             or ordinary >= len(contracts)):
         return None
     count = len(match.hands)

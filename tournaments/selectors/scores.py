@@ -4,82 +4,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, OuterRef, Prefetch, Q
 from django.shortcuts import get_object_or_404
 
-from clubmanager.models import Club, ClubRole, Member
-from clubmanager.rows import Columns, db, fetch, name
+from clubmanager.access import role_subquery
+from clubmanager.models import Club
 
-from ..matches import evaluate_entries, sides_of
-from ..models import Competition, Evening, Hand, Participant, Round, Seat, Table
+from ..matches import MatchView, match_view
+from ..models import Evening, Hand, Seat, Table
 
-# -- the table at score entry: hand-written statements (clubmanager/rows.py says why) ---------
-_TABLE = (Columns(Table, "t"), Columns(Round, "r"), Columns(Evening, "e"),
-          Columns(Competition, "c"), Columns(Club, "cl"), Columns(get_user_model(), "u"))
-_SEAT = (Columns(Seat, "s"), Columns(Participant, "p"), Columns(Member, "m"))
-_HAND = Columns(Hand, "h")
-
-
-@cache
-def _table_sql(vendor: str) -> str:
-    user_model = get_user_model()
-    return (
-        f"SELECT {', '.join(c.sql() for c in _TABLE)}, cr.{name(ClubRole, 'role')} "
-        f"FROM {name(Table)} t "
-        f"JOIN {name(Round)} r ON r.{name(Round, 'id')} = t.{name(Table, 'round')} "
-        f"JOIN {name(Evening)} e ON e.{name(Evening, 'id')} = r.{name(Round, 'evening')} "
-        f"JOIN {name(Competition)} c "
-        f"ON c.{name(Competition, 'id')} = e.{name(Evening, 'competition')} "
-        f"JOIN {name(Club)} cl ON cl.{name(Club, 'id')} = c.{name(Competition, 'club')} "
-        f"LEFT JOIN {name(user_model)} u "
-        f"ON u.{name(user_model, 'id')} = t.{name(Table, 'confirmed_by')} "
-        f"LEFT JOIN {name(ClubRole)} cr ON cr.{name(ClubRole, 'club')} = cl.{name(Club, 'id')} "
-        f"AND cr.{name(ClubRole, 'user')} = %s "
-        f"WHERE t.{name(Table, 'id')} = %s AND cl.{name(Club, 'slug')} = %s"
-    )
+_CHAIN = "round__evening__competition__club"
 
 
 def table_access(*, user_id: int, club_slug: str, pk: int) -> tuple[Club, str | None, Table] | None:
     """The table ``pk`` of the club ``club_slug`` with its round, evening, competition, club
     and confirmer, and the user's role in that club (None without one), in one query; None
     when the club has no such table."""
-    conn = db()
-    rows = fetch(_table_sql(conn.vendor), [user_id, pk, club_slug])
-    if not rows:
+    try:  # get(), not first(): no ORDER BY through the models' orderings for one row
+        table = (
+            Table.objects.select_related(_CHAIN, "confirmed_by")
+            .annotate(user_role=role_subquery(user_id,
+                                              OuterRef("round__evening__competition__club")))
+            .get(pk=pk, round__evening__competition__club__slug=club_slug)
+        )
+    except Table.DoesNotExist:
         return None
-    row = rows[0]
-    objects, start = [], 0
-    for columns in _TABLE:
-        objects.append(columns.build(row, start, conn))
-        start += len(columns)
-    table, round_, evening, competition, club, confirmer = objects
-    competition.club = club
-    evening.competition = competition
-    round_.evening = evening
-    table.round = round_
-    table.confirmed_by = confirmer
-    return club, row[start], table
-
-
-@cache
-def _seats_sql(vendor: str) -> str:
-    return (
-        f"SELECT {', '.join(c.sql() for c in _SEAT)} FROM {name(Seat)} s "
-        f"JOIN {name(Participant)} p "
-        f"ON p.{name(Participant, 'id')} = s.{name(Seat, 'participant')} "
-        f"LEFT JOIN {name(Member)} m ON m.{name(Member, 'id')} = p.{name(Participant, 'member')} "
-        f"WHERE s.{name(Seat, 'table')} = %s ORDER BY s.{name(Seat, 'position')}"
-    )
-
-
-@cache
-def _hands_sql(vendor: str) -> str:
-    return (f"SELECT {_HAND.sql()} FROM {name(Hand)} h WHERE h.{name(Hand, 'table')} = %s "
-            f"ORDER BY h.{name(Hand, 'number')}")
+    return table.round.evening.competition.club, table.user_role, table  # type: ignore[attr-defined]
 
 
 def table_in_club(club: Club, pk: int) -> Table:
@@ -94,22 +46,11 @@ def table_in_club(club: Club, pk: int) -> Table:
 
 
 def seats_and_hands(table: Table) -> tuple[list[Seat], list[Hand]]:
-    """The table's seats (by position, with ``participant__member``) and hands (by number):
-    what a save checks and evaluates, and what the table page shows (2 queries)."""
-    conn = db()
-    seat, participant, member = _SEAT
-    seats = []
-    for row in fetch(_seats_sql(conn.vendor), [table.pk]):
-        one = seat.build(row, 0, conn)
-        one.participant = participant.build(row, len(seat), conn)
-        one.participant.member = member.build(row, len(seat) + len(participant), conn)
-        one.table = table
-        seats.append(one)
-    hands = []
-    for row in fetch(_hands_sql(conn.vendor), [table.pk]):
-        hand = _HAND.build(row, 0, conn)
-        hand.table = table
-        hands.append(hand)
+    """The table's seats (by position, with ``participant__member``) and hands (by number),
+    each knowing ``table`` (not read again): what a save checks and evaluates, and what the
+    table page shows (2 queries)."""
+    seats = list(table.seats.select_related("participant__member").order_by("position"))
+    hands = list(table.hands.order_by("number"))
     return seats, hands
 
 
@@ -153,14 +94,22 @@ class MatchState:
     seats: list[Seat]
     hands: list[Hand]
     sides: list[str]
-    evaluation: dict[str, Any]
+    view: MatchView
     side_rows: list[SideRow]
     hand_rows: list[HandRow]
-    state: Any
+
+    @property
+    def evaluation(self) -> MatchView:
+        """The evaluation (templates read ``match.evaluation.options``)."""
+        return self.view
+
+    @property
+    def state(self) -> Any:
+        return self.view.state
 
     @property
     def finished(self) -> bool:
-        return bool(self.evaluation.get("finished"))
+        return self.view.finished
 
     @property
     def total_cells(self) -> list[tuple[str, str, str, str]]:
@@ -179,44 +128,41 @@ class MatchState:
 
 
 def match_state(table: Table, *, seats: list[Seat] | None = None,
-                hands: list[Hand] | None = None,
-                evaluation: dict[str, Any] | None = None) -> MatchState:
+                hands: list[Hand] | None = None, view: MatchView | None = None) -> MatchState:
     """Seats, hands and the engine's evaluation of a table (2 queries). A caller that has just
     saved passes what it wrote (seats by position with ``participant__member``, hands by number,
     their evaluation): no query, no second evaluation."""
     if seats is None or hands is None:
         seats, hands = seats_and_hands(table)
-    sides = sides_of(seats)
-    if evaluation is None:
-        evaluation = evaluate_entries(table, seats, [(h.data, h.adjusted_points) for h in hands])
+    if view is None:
+        view = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands])
+    sides = list(view.sides)
     players: dict[str, list[str]] = {s: [] for s in sides}
     for seat in seats:
         players[seat.side].append(seat.participant.name)
     by_side = {s.side: s for s in seats}
     side_rows = [
         SideRow(side, players[side], by_side[side].points, by_side[side].competition_points,
-                by_side[side].place, evaluation["adjusted"].get(side, 0))
+                by_side[side].place, view.adjusted.get(side, 0))
         for side in sides
     ]
     hand_rows = []
-    for hand, index in zip(hands, evaluation["hand_map"], strict=True):
-        if index is None:
-            points = [(hand.adjusted_points or {}).get(s) for s in sides]
-            derived: dict[str, Any] = {}
-        elif index < len(evaluation["hands"]):
-            derived = evaluation["hands"][index]
+    for position, hand in enumerate(hands):
+        derived = view.derived(position)
+        if derived is not None:
             points = [derived["points"].get(s) for s in sides]
+        elif view.hand_map[position] is None:  # adjusted: the admin's points
+            points = [(hand.adjusted_points or {}).get(s) for s in sides]
         else:  # not reached by the engine (an error before it): shown as entered
-            derived, points = {}, [None for _s in sides]
-        hand_rows.append(HandRow(hand, points, derived))
-    return MatchState(table, seats, hands, sides, evaluation, side_rows, hand_rows,
-                      evaluation.get("state"))
+            points = [None for _s in sides]
+        hand_rows.append(HandRow(hand, points, dict(derived or {})))
+    return MatchState(table, seats, hands, sides, view, side_rows, hand_rows)
 
 
 def evaluate_draft(match: MatchState, draft: dict[str, Any],
                    replacing: Hand | None = None) -> tuple[dict[str, Any], int]:
-    """The match with a draft hand added (or replacing a saved one): the evaluation and the
-    table's number of the draft hand."""
+    """The match with a draft hand added (or replacing a saved one): the evaluation (a new
+    dict, issues with the table's hand numbers) and the table's number of the draft hand."""
     entries: list[tuple[dict[str, Any], Any]] = []
     number = len(match.hands) + 1
     for position, hand in enumerate(match.hands, start=1):
@@ -227,8 +173,9 @@ def evaluate_draft(match: MatchState, draft: dict[str, Any],
             entries.append((hand.data, hand.adjusted_points))
     if replacing is None:
         entries.append((draft, None))
-    evaluation = evaluate_entries(match.table, match.seats, entries)
-    table_number = {e: p for p, e in enumerate(evaluation["engine_numbers"], start=1) if e}
+    view = match_view(match.table, match.seats, entries)
+    table_number = {e: p for p, e in enumerate(view.engine_numbers, start=1) if e}
+    evaluation = view.as_dict()
     for key in ("errors", "warnings"):
         evaluation[key] = [
             {**issue, "engine_hand": issue.get("hand"),

@@ -36,6 +36,7 @@ from ..models import (
     Seat,
     Table,
 )
+from .guards import evening_ensure_open
 
 History = dict[frozenset[int], int]
 
@@ -162,6 +163,7 @@ def _present(evening: Evening) -> list[Participant]:
 def round_draw(*, evening: Evening, seed: int | None = None, by: Any = None) -> Round:
     """Draw the next round of the evening for everyone checked in."""
     evening = Evening.objects.select_for_update().select_related("competition").get(pk=evening.pk)
+    evening_ensure_open(evening)
     if evening.status not in (EveningStatus.CHECKIN, EveningStatus.PLAYING):
         raise ValidationError(_("Rounds are drawn after check-in has started and before closing."))
     participants = _present(evening)
@@ -188,8 +190,7 @@ def round_redraw(*, round: Round, seed: int | None = None, by: Any = None) -> Ro
     round_ = Round.objects.select_for_update().select_related("evening__competition").get(
         pk=round.pk
     )
-    if round_.evening.status == EveningStatus.CLOSED:
-        raise ValidationError(_("The evening is closed; reopen it first."))
+    evening_ensure_open(round_.evening)
     _lock_tables(round_.tables.all())
     if _tables_with_scores(round_):
         raise ValidationError(
@@ -228,8 +229,7 @@ def seat_swap(*, first: Seat, second: Seat, by: Any = None) -> None:
     round_ = a.table.round
     if b.table.round_id != round_.pk:
         raise ValidationError(_("Both seats must be in the same round."))
-    if round_.evening.status == EveningStatus.CLOSED:
-        raise ValidationError(_("The evening is closed; reopen it first."))
+    evening_ensure_open(round_.evening)
     _lock_tables(Table.objects.filter(pk__in=[a.table_id, b.table_id]))
     started = _tables_with_scores(round_)
     if a.table_id in started or b.table_id in started:
@@ -257,8 +257,7 @@ def seat_late_arrival(*, round: Round, participant: Participant, by: Any = None)
     evening, competition = round_.evening, round_.evening.competition
     if participant.evening_id != evening.pk:
         raise ValidationError(_("Check this person in for the evening first."))
-    if evening.status == EveningStatus.CLOSED:
-        raise ValidationError(_("The evening is closed; reopen it first."))
+    evening_ensure_open(evening)
     if Seat.objects.filter(table__round=round_, participant=participant).exists():
         raise ValidationError(
             _("%(name)s already has a seat in this round.") % {"name": participant.name}

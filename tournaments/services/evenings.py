@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from clubmanager.models import Member
 
 from ..models import Competition, Evening, EveningStatus, Participant, Seat, Table
+from .guards import evening_ensure_open
 
 S = EveningStatus
 #: Allowed moves (forward, and one step back before play starts).
@@ -103,8 +104,7 @@ def evening_reopen(*, evening: Evening, by: Any) -> Evening:
 
 
 def _open_for_checkin(evening: Evening, by: Any) -> None:
-    if evening.status == S.CLOSED:
-        raise ValidationError(_("The evening is closed; reopen it first."))
+    evening_ensure_open(evening)
     if evening.status == S.PLANNED:
         evening.status = S.CHECKIN
         _save(evening, by)
@@ -134,13 +134,12 @@ def participant_add_guest(*, evening: Evening, name: str, by: Any = None) -> Par
 @transaction.atomic
 def participant_remove(*, participant: Participant, by: Any = None) -> None:
     """Undo a check-in; refused once the participant has a seat at a table."""
+    evening_ensure_open(Evening.objects.select_for_update().get(pk=participant.evening_id))
     if Seat.objects.filter(participant=participant).exists():
         raise ValidationError(
             _("%(name)s already has a seat at a table and stays checked in.")
             % {"name": participant.name}
         )
-    if participant.evening.status == S.CLOSED:
-        raise ValidationError(_("The evening is closed; reopen it first."))
     try:
         participant.delete()
     except IntegrityError as exc:  # pragma: no cover - a seat created concurrently

@@ -1,29 +1,33 @@
 """Score entry: add, change and delete hands, and confirm a finished match.
 
-Every write runs in one transaction that
+Adding, changing and deleting a hand take one path (:func:`_change`):
 
-1. claims the table: ``UPDATE table SET version = version + 1 WHERE id = … AND version =
-   expected_version``. Zero rows means somebody else saved this table since the form was
-   rendered: :class:`TableChanged` (with the fresh table), nothing written. The UPDATE takes the
-   row's write lock first (PostgreSQL: a second writer waits for the first to commit and then
-   matches zero rows; SQLite: one writer at a time), then the row is re-read with
-   ``select_for_update()``;
-2. refuses when the evening is closed or the table confirmed (:class:`TableLocked`), or when the
-   user may not enter scores here (``PermissionDenied``);
-3. evaluates the whole match with the change applied through ``tournaments.matches`` (the rules
-   engine decides everything); any error — in the changed hand or in a later hand it makes
-   invalid — refuses the change (:class:`HandRejected`, with the engine's issues), unless a
-   club admin gives a written reason and the points that stand (an adjusted score, see
-   ``matches.evaluate_entries``); new warnings of the changed hand need
+1. the match is read: the table with its evening, its seats and its hands (or taken from the
+   caller, who read them with the table at ``table.version``), outside any transaction;
+2. it is refused when the table is no longer at the version the form was rendered at
+   (:class:`TableChanged`, with the fresh table), the evening is closed or the table confirmed
+   (:class:`TableLocked`, see ``services.guards``), or the user may not enter scores here
+   (``PermissionDenied``);
+3. the whole match with the change applied is evaluated through ``tournaments.matches`` (the
+   rules engine decides everything); any error — in the changed hand or in a later hand it
+   makes invalid — refuses the change (:class:`HandRejected`, with the engine's issues), unless
+   a club admin gives a written reason and the points that stand (an adjusted score, see
+   ``matches.match_view``); new warnings of the changed hand need
    ``acknowledge_warnings=True`` (:class:`WarningsNotAcknowledged`);
-4. writes the hand, every seat's derived integers (one UPDATE, ``executemany``) and the table
-   (``hand_count``, ``finished``) together.
+4. one short transaction claims the table with a single ``UPDATE … SET version = version + 1,
+   hand_count, finished WHERE id AND version = expected`` (``QuerySet.update``). Zero rows:
+   somebody saved this table since it was read, :class:`TableChanged`, nothing written. The
+   UPDATE takes the row's write lock (PostgreSQL: a second writer waits for the first to commit
+   and then matches zero rows; SQLite: one writer at a time). Then the hands are saved or
+   deleted through the ORM and each seat's derived integers written (one ``update()`` each).
 
-History: django-simple-history records every save and delete of a hand with the user
-(``_history_user``) and a change reason; the table history page shows before → after. Adding a
-hand, the hot path, writes the claim, the hand and its history row with statements written
-once (``clubmanager.rows``; the history row is the one simple-history would write, a test
-compares them) instead of compiling them through the ORM on every save.
+Every change a save depends on bumps the version in the transaction that makes it (the hand
+changes here, the confirmation, re-seating a table, closing or reopening the evening), so a
+claim that matches proves the match read is still the match stored.
+
+History: django-simple-history's own signals record every save and delete of a hand with the
+user (``_history_user``) and a change reason (``_change_reason``); the table history page shows
+before → after. A receiver of ``post_save`` or ``post_delete`` sees every change.
 """
 
 from __future__ import annotations
@@ -31,20 +35,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, wraps
+from functools import wraps
 from typing import Any, TypeVar
 
 from django.core.exceptions import PermissionDenied
 from django.db import OperationalError, connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
-from clubmanager import rows
 from clubmanager.access import role_in_club
 from clubmanager.models import Role
 
-from ..matches import apply_entries, evaluate_entries, sides_of
+from ..matches import MatchView, apply_view, match_view, sides_of
 from ..models import Hand, Seat, Table
 from ..selectors.scores import seats_and_hands
+from .guards import ScoreError, TableLocked, evening_ensure_open
 
 __all__ = [
     "HandRejected",
@@ -65,24 +70,12 @@ __all__ = [
 ]
 
 
-class ScoreError(Exception):
-    """A score change that was not made; nothing was written."""
-
-
 class TableChanged(ScoreError):
     """The table was saved by someone else since the form was rendered."""
 
     def __init__(self, table: Table) -> None:
         super().__init__(f"table {table.pk} is at version {table.version}")
         self.table = table  # fresh from the database
-
-
-class TableLocked(ScoreError):
-    """The evening is closed or the match confirmed: no more changes."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason  # "closed" or "confirmed" or "not_finished" / "already_confirmed"
 
 
 @dataclass
@@ -157,7 +150,94 @@ def may_confirm(
     return last_by != user.pk
 
 
-# -- the transaction ------------------------------------------------------------------------
+# -- checking a change ---------------------------------------------------------------------
+def _check_open(table: Table) -> None:
+    evening_ensure_open(table.round.evening)
+    if table.confirmed_at is not None:
+        raise TableLocked("confirmed")
+
+
+def _with_table_numbers(
+    issues: Sequence[Mapping[str, Any]], view: MatchView
+) -> list[dict[str, Any]]:
+    """Engine hand numbers (ordinary hands only) → the table's hand numbers."""
+    table_number = {
+        engine: position
+        for position, engine in enumerate(view.engine_numbers, start=1)
+        if engine is not None
+    }
+    out = []
+    for issue in issues:
+        copy = dict(issue)
+        copy["engine_hand"] = issue.get("hand")
+        copy["hand"] = table_number.get(issue.get("hand"), issue.get("hand"))
+        out.append(copy)
+    return out
+
+
+def _clean_adjusted(points: Mapping[str, Any] | None, sides: Sequence[str]) -> dict[str, int]:
+    """The admin's points per side: every side, whole numbers (else HandRejected)."""
+    cleaned: dict[str, int] = {}
+    problems = []
+    for side in sides:
+        value = (points or {}).get(side)
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append({"code": "VALUE_NOT_INTEGER", "hand": None, "side": side,
+                             "field": "adjusted_points", "params": {}})
+        else:
+            cleaned[side] = value
+    if problems:
+        raise HandRejected(problems)
+    return cleaned
+
+
+def _rejected(view: MatchView, warnings: bool = True) -> HandRejected:
+    return HandRejected(
+        _with_table_numbers(view.errors, view),
+        _with_table_numbers(view.warnings, view) if warnings else [],
+        view.as_dict(),
+    )
+
+
+def _evaluate_change(
+    *,
+    table: Table,
+    seats: list[Seat],
+    hands: list[Hand],
+    changed: Hand | None,
+    is_admin: bool,
+    acknowledge_warnings: bool,
+    adjusted_reason: str,
+    adjusted_points: Mapping[str, Any] | None,
+) -> MatchView:
+    """Evaluate ``hands`` (the change applied). Sets ``changed``'s adjustment when an admin
+    overrides the engine. Returns the evaluation to write."""
+    if changed is not None:  # the changed hand is checked as entered, never as adjusted
+        changed.adjusted_points = None
+        changed.adjusted_reason = ""
+    view = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands])
+    position = hands.index(changed) if changed is not None else None
+    own = None if position is None else view.engine_numbers[position]
+    if view.errors:
+        reason = (adjusted_reason or "").strip()
+        own_errors = own is not None and any(e.get("hand") == own for e in view.errors)
+        if not (reason and is_admin and own_errors and changed is not None):
+            raise _rejected(view)
+        changed.adjusted_points = _clean_adjusted(adjusted_points, sides_of(seats))
+        changed.adjusted_reason = reason
+        view = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands])
+        if view.errors:  # the adjusted hand left out still breaks a later hand
+            raise _rejected(view, warnings=False)
+        return view
+    new_warnings = [w for w in view.warnings if own is not None and w.get("hand") == own]
+    if new_warnings and not acknowledge_warnings:
+        raise WarningsNotAcknowledged(
+            [], _with_table_numbers(new_warnings, view), view.as_dict()
+        )
+    return view
+
+
+# -- the one write path -------------------------------------------------------------------
 T = TypeVar("T")
 
 
@@ -190,207 +270,118 @@ def _retry_when_locked(func: Callable[..., T]) -> Callable[..., T]:
     return wrapper
 
 
-def _claim_version(table_pk: int, expected_version: int, counts: Table | None = None) -> bool:
-    """``UPDATE table SET version = version + 1 WHERE id AND version = expected``: the version
-    check and the table's write lock in one statement; True if it matched. With ``counts`` (an
-    add, evaluated before its transaction) the same statement also writes that table's
-    ``hand_count`` and ``finished``."""
-    connection = rows.db()
-    params: list[Any] = [table_pk, expected_version]
-    if counts is not None:
-        finished = Table._meta.get_field("finished").get_db_prep_save(counts.finished,
-                                                                       connection)
-        params = [counts.hand_count, finished, *params]
-    with connection.cursor() as cursor:
-        cursor.execute(_claim_sql(connection.vendor, counts is not None), params)
-        return cursor.rowcount == 1
-
-
-@cache
-def _claim_sql(vendor: str, with_counts: bool) -> str:
-    version, count, finished, pk = (rows.name(Table, f) for f in
-                                    ("version", "hand_count", "finished", "id"))
-    also = f", {count} = %s, {finished} = %s" if with_counts else ""
-    return (f"UPDATE {rows.name(Table)} SET {version} = {version} + 1{also} "  # noqa: S608
-            f"WHERE {pk} = %s AND {version} = %s")
-
-
-def _claim(table_pk: int, expected_version: int) -> Table:
-    """The version check and the table's write lock in one statement (the transaction's first
-    write, so SQLite takes its write lock before reading anything)."""
-    if not _claim_version(table_pk, expected_version):
-        raise TableChanged(Table.objects.filter(pk=table_pk).first()
-                           or Table(pk=table_pk, version=-1))
-    return (
-        Table.objects.select_for_update()
-        .select_related("round__evening__competition__club")
-        .get(pk=table_pk)
-    )
-
-
-_load = seats_and_hands
-
-
-def _check_open(table: Table) -> None:
-    if not table.round.evening.is_open:
-        raise TableLocked("closed")
-    if table.confirmed_at is not None:
-        raise TableLocked("confirmed")
-
-
-def _check_may_enter(by: Any, table: Table, seats: Sequence[Seat],
-                     role: str | None = None) -> None:
-    if not may_enter(by, table, seats, role):
-        raise PermissionDenied
-
-
-def _with_table_numbers(
-    issues: Sequence[Mapping[str, Any]], evaluation: Mapping[str, Any]
-) -> list[dict[str, Any]]:
-    """Engine hand numbers (ordinary hands only) → the table's hand numbers."""
-    table_number = {
-        engine: position
-        for position, engine in enumerate(evaluation["engine_numbers"], start=1)
-        if engine is not None
-    }
-    out = []
-    for issue in issues:
-        copy = dict(issue)
-        copy["engine_hand"] = issue.get("hand")
-        copy["hand"] = table_number.get(issue.get("hand"), issue.get("hand"))
-        out.append(copy)
-    return out
-
-
-def _clean_adjusted(points: Mapping[str, Any] | None, sides: Sequence[str]) -> dict[str, int]:
-    """The admin's points per side: every side, whole numbers (else HandRejected)."""
-    cleaned: dict[str, int] = {}
-    problems = []
-    for side in sides:
-        value = (points or {}).get(side)
-        if isinstance(value, bool) or not isinstance(value, int):
-            problems.append({"code": "VALUE_NOT_INTEGER", "hand": None, "side": side,
-                             "field": "adjusted_points", "params": {}})
-        else:
-            cleaned[side] = value
-    if problems:
-        raise HandRejected(problems)
-    return cleaned
-
-
-def _evaluate_change(
-    *,
-    table: Table,
-    seats: list[Seat],
-    hands: list[Hand],
-    changed: Hand | None,
-    by: Any,
-    acknowledge_warnings: bool,
-    adjusted_reason: str,
-    adjusted_points: Mapping[str, Any] | None,
-) -> dict[str, Any]:
-    """Evaluate ``hands`` (the change applied). Sets ``changed``'s adjustment when an admin
-    overrides the engine. Returns the evaluation to write."""
-    if changed is not None:  # the changed hand is checked as entered, never as adjusted
-        changed.adjusted_points = None
-        changed.adjusted_reason = ""
-    entries = [(h.data, h.adjusted_points) for h in hands]
-    evaluation = evaluate_entries(table, seats, entries)
-    if evaluation["errors"]:
-        reason = (adjusted_reason or "").strip()
-        is_admin = Role.at_least(_role(by, table), Role.ADMIN)
-        position = hands.index(changed) if changed is not None else None
-        own_errors = position is not None and any(
-            e.get("hand") == evaluation["engine_numbers"][position] for e in evaluation["errors"]
-        )
-        if not (reason and is_admin and own_errors and changed is not None):
-            raise HandRejected(
-                _with_table_numbers(evaluation["errors"], evaluation),
-                _with_table_numbers(evaluation["warnings"], evaluation),
-                evaluation,
-            )
-        changed.adjusted_points = _clean_adjusted(adjusted_points, sides_of(seats))
-        changed.adjusted_reason = reason
-        entries = [(h.data, h.adjusted_points) for h in hands]
-        evaluation = evaluate_entries(table, seats, entries)
-        if evaluation["errors"]:  # the adjusted hand left out still breaks a later hand
-            raise HandRejected(
-                _with_table_numbers(evaluation["errors"], evaluation), [], evaluation
-            )
-        return evaluation
-    if changed is not None:
-        position = hands.index(changed)
-        engine_number = evaluation["engine_numbers"][position]
-        new_warnings = [w for w in evaluation["warnings"] if w.get("hand") == engine_number]
-        if new_warnings and not acknowledge_warnings:
-            raise WarningsNotAcknowledged(
-                [], _with_table_numbers(new_warnings, evaluation), evaluation
-            )
-    return evaluation
-
-
-def _update_seats(seats: Sequence[Seat]) -> None:
-    """Every seat's derived integers in one statement run per seat (``executemany``): the same
-    rows as ``bulk_update`` without building a CASE expression per column."""
-    if not seats:
-        return
-    with connection.cursor() as cursor:
-        cursor.executemany(_seats_sql(connection.vendor),
-                           [(s.points, s.competition_points, s.place, s.pk) for s in seats])
-
-
-@cache
-def _seats_sql(vendor: str) -> str:
-    points, competition_points, place, pk = (
-        rows.name(Seat, f) for f in ("points", "competition_points", "place", "id"))
-    return (f"UPDATE {rows.name(Seat)} SET {points} = %s, {competition_points} = %s, "  # noqa: S608
-            f"{place} = %s WHERE {pk} = %s")
-
-
-def _write(table: Table, seats: list[Seat], evaluation: dict[str, Any], hand_count: int) -> None:
-    apply_entries(table, seats, evaluation, hand_count)
-    _update_seats(seats)
-    table.save(update_fields=["hand_count", "finished"])
+def _read_table(table_pk: int) -> Table:
+    """The table with its round, evening, competition, club and confirmer, as committed now
+    (a table that no longer exists — redrawn before its first hand — at version -1)."""
+    try:
+        return Table.objects.select_related(
+            "round__evening__competition__club", "confirmed_by").get(pk=table_pk)
+    except Table.DoesNotExist:
+        return Table(pk=table_pk, version=-1)
 
 
 def _save_hand(hand: Hand, by: Any, reason: str) -> None:
+    """``save()`` with who and why for django-simple-history's record of it."""
     hand._history_user = by  # type: ignore[attr-defined]
     hand._change_reason = reason[:100]  # type: ignore[attr-defined]
     hand.save()
 
 
-@cache
-def _historical_hand() -> Any:
-    """simple-history's model of the hands' history (``Hand.history`` builds a manager class
-    on every access)."""
-    return Hand.history.model  # type: ignore[attr-defined]
+def _write_hands(hands: list[Hand], changed: Hand | None, removed: Hand | None, by: Any,
+                 reason: str) -> None:
+    """The hands as they are now, in order: ``removed`` deleted, ``changed`` saved (added or
+    edited) and every later hand renumbered; each through the ORM, so simple-history records
+    each with ``by`` and its reason."""
+    if removed is not None:
+        removed._history_user = by  # type: ignore[attr-defined]
+        removed._change_reason = reason[:100]  # type: ignore[attr-defined]
+        removed.delete()
+    for number, hand in enumerate(hands, start=1):
+        if hand is changed:
+            hand.number = number
+            _save_hand(hand, by, reason)
+        elif hand.number != number:
+            hand.number = number
+            hand.updated_by = by
+            _save_hand(hand, by, "renumbered")
 
 
-def _insert_hand(hand: Hand, by: Any, reason: str) -> None:
-    """A new hand and its history row ("+", who, when, why), as ``hand.save()`` with
-    simple-history writes them."""
-    rows.insert(hand)
-    history = _historical_hand()(
-        history_date=timezone.now(), history_type="+", history_user=by,
-        history_change_reason=reason[:100],
-        **{f.attname: getattr(hand, f.attname) for f in Hand._meta.concrete_fields},
-    )
-    rows.insert(history)
+def _write_seats(seats: Sequence[Seat]) -> None:
+    """Every seat's derived integers, one ``update()`` each: ``bulk_update``'s one
+    CASE statement costs more to build than these few short ones (benchmarks in the README)."""
+    for seat in seats:
+        Seat.objects.filter(pk=seat.pk).update(
+            points=seat.points, competition_points=seat.competition_points, place=seat.place)
 
 
-# -- services -------------------------------------------------------------------------------
 @dataclass
 class Saved:
-    """What a save wrote, as committed: the locked table, its seats (derived values applied),
-    its hands in order and the evaluation (the view renders from these, no re-read)."""
+    """What a save wrote, as committed: the table, its seats (derived values applied), its
+    hands in order and their evaluation (the page renders from these, no re-read)."""
 
-    hand: Hand
+    hand: Hand | None
     table: Table
     seats: list[Seat]
     hands: list[Hand]
-    evaluation: dict[str, Any]
+    match: MatchView
 
 
+@dataclass
+class _Change:
+    """One change of a table's hands: ``make(table, hands, by)`` returns the hands after it in
+    order, the hand added or changed (None for a delete) and the one deleted (or None)."""
+
+    make: Callable[[Table, list[Hand], Any], tuple[list[Hand], Hand | None, Hand | None]]
+    reason: str
+    acknowledge_warnings: bool = False
+    adjusted_reason: str = ""
+    adjusted_points: Mapping[str, Any] | None = None
+
+
+def _change(*, table: Table, change: _Change, by: Any, expected_version: int,
+            role: str | None = None, seats: list[Seat] | None = None,
+            hands: list[Hand] | None = None) -> Saved:
+    """Read (unless given), check, evaluate, then claim the table and write (module docstring).
+    ``role``: the user's role in the table's club when the caller already knows it."""
+    given = table
+    if seats is None or hands is None or table.version != expected_version:
+        table = _read_table(table.pk)
+        seats, hands = seats_and_hands(table) if table.version == expected_version else ([], [])
+    if table.version != expected_version:
+        raise TableChanged(table)
+    _check_open(table)
+    role = role if role is not None else _role(by, table)
+    if not may_enter(by, table, seats, role):
+        raise PermissionDenied
+    after, changed, removed = change.make(table, hands, by)
+    view = _evaluate_change(
+        table=table, seats=seats, hands=after, changed=changed,
+        is_admin=Role.at_least(role, Role.ADMIN),
+        acknowledge_warnings=change.acknowledge_warnings,
+        adjusted_reason=change.adjusted_reason, adjusted_points=change.adjusted_points,
+    )
+    apply_view(table, seats, view)
+    with transaction.atomic():
+        claimed = Table.objects.filter(pk=table.pk, version=expected_version).update(
+            version=F("version") + 1, hand_count=table.hand_count, finished=table.finished)
+        if claimed:
+            reason = (changed.adjusted_reason if changed is not None else "") or change.reason
+            _write_hands(after, changed, removed, by, reason)
+            _write_seats(seats)
+    if not claimed:
+        raise TableChanged(_read_table(table.pk))
+    table.version = given.version = expected_version + 1
+    return Saved(changed, table, seats, after, view)
+
+
+def _the_hand(table: Table, hands: list[Hand], pk: int) -> Hand:
+    found = next((h for h in hands if h.pk == pk), None)
+    if found is None:  # deleted meanwhile (the version check makes this unlikely)
+        raise TableChanged(table)
+    return found
+
+
+# -- services -------------------------------------------------------------------------------
 def hand_add(
     *,
     table: Table,
@@ -402,23 +393,13 @@ def hand_add(
     adjusted_points: Mapping[str, Any] | None = None,
 ) -> Hand:
     """Append a hand to the table's match (see :func:`hand_add_saved`)."""
-    return hand_add_saved(
+    saved = hand_add_saved(
         table=table, data=data, by=by, expected_version=expected_version,
         acknowledge_warnings=acknowledge_warnings, adjusted_reason=adjusted_reason,
         adjusted_points=adjusted_points,
-    ).hand
-
-
-def _read(table_pk: int) -> tuple[Table, list[Seat], list[Hand]]:
-    """The table (with its evening, for the open check), seats and hands, as committed now."""
-    table = (
-        Table.objects.select_related("round__evening__competition__club", "confirmed_by")
-        .filter(pk=table_pk).first()
     )
-    if table is None:  # redrawn meanwhile (only possible before its first hand)
-        raise TableChanged(Table(pk=table_pk, version=-1))
-    seats, hands = _load(table)
-    return table, seats, hands
+    assert saved.hand is not None
+    return saved.hand
 
 
 @_retry_when_locked
@@ -435,44 +416,21 @@ def hand_add_saved(
     seats: list[Seat] | None = None,
     hands: list[Hand] | None = None,
 ) -> Saved:
-    """Append a hand to the table's match.
+    """Append a hand to the table's match. ``seats`` and ``hands``: the match as the caller
+    read it together with ``table`` at ``table.version`` (else it is read); ``role``: the
+    user's role in the table's club when the caller knows it."""
 
-    Optimistic, the common case in one short write transaction: the match is read (or given:
-    ``seats`` and ``hands`` read together with ``table`` at ``table.version``), checked and
-    evaluated outside any transaction; then one transaction claims the table with
-    ``UPDATE … SET version = version + 1, hand_count, finished WHERE version = expected`` and,
-    if that matched, writes the hand, its history and the seats. Every change a save depends
-    on bumps the version in the transaction that makes it (the hand services here, the
-    confirmation, re-seating a table, closing or reopening the evening), so a claim that
-    matches proves the match read is still the match stored. ``role``: the user's role in the
-    table's club when the caller already knows it (else it is read).
-    """
-    given = table
-    if seats is None or hands is None or table.version != expected_version:
-        table, seats, hands = _read(table.pk)
-    if table.version != expected_version:
-        raise TableChanged(table)
-    _check_open(table)
-    _check_may_enter(by, table, seats, role)
-    new = Hand(table=table, number=len(hands) + 1, data=data, created_by=by, updated_by=by)
-    entries = [*hands, new]
-    evaluation = _evaluate_change(
-        table=table, seats=seats, hands=entries, changed=new, by=by,
-        acknowledge_warnings=acknowledge_warnings, adjusted_reason=adjusted_reason,
-        adjusted_points=adjusted_points,
-    )
-    apply_entries(table, seats, evaluation, len(entries))
-    with transaction.atomic():
-        if not _claim_version(table.pk, expected_version, counts=table):
-            raise TableChanged(_read(table.pk)[0])
-        _insert_hand(new, by, new.adjusted_reason or "added")
-        _update_seats(seats)
-    table.version = given.version = expected_version + 1
-    return Saved(new, table, seats, entries, evaluation)
+    def make(table: Table, hands: list[Hand], by: Any) -> tuple[list[Hand], Hand, None]:
+        new = Hand(table=table, number=len(hands) + 1, data=data, created_by=by, updated_by=by)
+        return [*hands, new], new, None
+
+    return _change(
+        table=table, by=by, expected_version=expected_version, role=role, seats=seats,
+        hands=hands, change=_Change(make, "added", acknowledge_warnings, adjusted_reason,
+                                    adjusted_points))
 
 
 @_retry_when_locked
-@transaction.atomic
 def hand_update(
     *,
     hand: Hand,
@@ -484,91 +442,73 @@ def hand_update(
     adjusted_points: Mapping[str, Any] | None = None,
 ) -> Hand:
     """Change a saved hand; the whole match is re-evaluated with the change applied."""
-    locked = _claim(hand.table_id, expected_version)
-    _check_open(locked)
-    seats, hands = _load(locked)
-    _check_may_enter(by, locked, seats)
-    current = next((h for h in hands if h.pk == hand.pk), None)
-    if current is None:  # deleted meanwhile (the version check makes this unlikely)
-        raise TableChanged(locked)
-    current.data = data
-    current.updated_by = by
-    evaluation = _evaluate_change(
-        table=locked, seats=seats, hands=hands, changed=current, by=by,
-        acknowledge_warnings=acknowledge_warnings, adjusted_reason=adjusted_reason,
-        adjusted_points=adjusted_points,
-    )
-    _save_hand(current, by, current.adjusted_reason or "changed")
-    _write(locked, seats, evaluation, len(hands))
-    return current
+
+    def make(table: Table, hands: list[Hand], by: Any) -> tuple[list[Hand], Hand, None]:
+        current = _the_hand(table, hands, hand.pk)
+        current.data = data
+        current.updated_by = by
+        return hands, current, None
+
+    saved = _change(
+        table=Table(pk=hand.table_id, version=-1), by=by, expected_version=expected_version,
+        change=_Change(make, "changed", acknowledge_warnings, adjusted_reason, adjusted_points))
+    assert saved.hand is not None
+    return saved.hand
 
 
 @_retry_when_locked
-@transaction.atomic
 def hand_delete(*, hand: Hand, by: Any, expected_version: int, reason: str = "") -> None:
     """Delete a saved hand; later hands move up one number. Refused if that makes a later hand
     invalid."""
-    locked = _claim(hand.table_id, expected_version)
-    _check_open(locked)
-    seats, hands = _load(locked)
-    _check_may_enter(by, locked, seats)
-    current = next((h for h in hands if h.pk == hand.pk), None)
-    if current is None:
-        raise TableChanged(locked)
-    remaining = [h for h in hands if h.pk != current.pk]
-    evaluation = _evaluate_change(
-        table=locked, seats=seats, hands=remaining, changed=None, by=by,
-        acknowledge_warnings=True, adjusted_reason="", adjusted_points=None,
+
+    def make(table: Table, hands: list[Hand], by: Any) -> tuple[list[Hand], None, Hand]:
+        current = _the_hand(table, hands, hand.pk)
+        return [h for h in hands if h is not current], None, current
+
+    _change(table=Table(pk=hand.table_id, version=-1), by=by,
+            expected_version=expected_version,
+            change=_Change(make, reason.strip() or "deleted", acknowledge_warnings=True))
+
+
+# -- confirmation ---------------------------------------------------------------------------
+def _lock(table: Table) -> Table:
+    return (
+        Table.objects.select_for_update()
+        .select_related("round__evening__competition__club")
+        .get(pk=table.pk)
     )
-    current._history_user = by  # type: ignore[attr-defined]
-    current._change_reason = (reason.strip() or "deleted")[:100]  # type: ignore[attr-defined]
-    current.delete()
-    for number, later in enumerate(remaining, start=1):
-        if later.number != number:
-            later.number = number
-            later.updated_by = by
-            _save_hand(later, by, "renumbered")
-    _write(locked, seats, evaluation, len(remaining))
+
+
+def _set_confirmation(table: Table, by: Any | None) -> Table:
+    table.confirmed_by = by
+    table.confirmed_at = timezone.now() if by is not None else None
+    table.version += 1
+    table.save(update_fields=["confirmed_by", "confirmed_at", "version"])
+    return table
 
 
 @_retry_when_locked
 @transaction.atomic
 def table_confirm(*, table: Table, by: Any) -> Table:
     """A second person confirms a finished match; it is final from then on."""
-    locked = (
-        Table.objects.select_for_update()
-        .select_related("round__evening__competition__club")
-        .get(pk=table.pk)
-    )
+    locked = _lock(table)
+    evening_ensure_open(locked.round.evening)
     if not locked.finished:
         raise TableLocked("not_finished")
     if locked.confirmed_at is not None:
         raise TableLocked("already_confirmed")
-    seats, _hands = _load(locked)
+    seats, _hands = seats_and_hands(locked)
     if not may_confirm(by, locked, seats):
         raise PermissionDenied
-    locked.confirmed_by = by
-    locked.confirmed_at = timezone.now()
-    locked.version += 1
-    locked.save(update_fields=["confirmed_by", "confirmed_at", "version"])
-    return locked
+    return _set_confirmation(locked, by)
 
 
 @_retry_when_locked
 @transaction.atomic
 def table_unconfirm(*, table: Table, by: Any) -> Table:
     """A club admin reopens a confirmed match for a correction (while the evening is open)."""
-    locked = (
-        Table.objects.select_for_update()
-        .select_related("round__evening__competition__club")
-        .get(pk=table.pk)
-    )
+    locked = _lock(table)
     if not Role.at_least(_role(by, locked), Role.ADMIN):
         raise PermissionDenied
-    if not locked.round.evening.is_open:
-        raise TableLocked("closed")
-    locked.confirmed_by = None
-    locked.confirmed_at = None
-    locked.version += 1
-    locked.save(update_fields=["confirmed_by", "confirmed_at", "version"])
-    return locked
+    evening_ensure_open(locked.round.evening)
+    return _set_confirmation(locked, None)

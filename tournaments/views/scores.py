@@ -75,7 +75,7 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
     if not (can_enter and open_ and (editing or not match.finished)):
         form = None  # e.g. closed or finished since the user's form was rendered
     elif form is None:
-        form = HandForm(game=table.game, sides=match.sides, options=match.evaluation["options"],
+        form = HandForm(game=table.game, sides=match.sides, options=dict(match.view.options),
                         initial=editing.data if editing else None)
     slug = request.club.slug  # type: ignore[attr-defined]
     edit_urls = (_hand_edit_urls(slug, match.hands) if can_enter and open_
@@ -116,6 +116,7 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
         "can_enter": can_enter and open_,
         "is_admin": Role.at_least(role, Role.ADMIN),
         "can_confirm": table.finished and table.confirmed_at is None
+        and table.round.evening.is_open
         and services.may_confirm(request.user, table, match.seats, role, last_by),
         "notice": notice,
         "error": error,
@@ -177,7 +178,7 @@ def hand_check(request: HttpRequest, table: Table) -> HttpResponse:
     editing = None
     if request.POST.get("hand"):
         editing = get_object_or_404(Hand, pk=id_or_404(request.POST["hand"]), table=table)
-    form = _posted_form(request, table, match.sides, match.evaluation["options"])
+    form = _posted_form(request, table, match.sides, dict(match.view.options))
     evaluation, number = evaluate_draft(match, form.parse(), editing)
     form.attach(evaluation["errors"], evaluation["warnings"], hand=number, while_typing=True)
     context = _context(request, table, form=form, editing=editing)
@@ -246,7 +247,7 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
     if request.htmx and saved is not None:  # type: ignore[attr-defined]
         # Render what the save wrote (same transaction's reads): no second read of the match.
         saved_match = match_state(saved.table, seats=saved.seats, hands=saved.hands,
-                                  evaluation=saved.evaluation)
+                                  view=saved.match)
         context = _context(request, saved.table, match=saved_match,
                            last_by=request.user.pk)  # the save's history row is the latest
         context["saved_message"] = record_text(table.game, _("%(record)s %(n)s saved."),

@@ -15,7 +15,7 @@ from django.db.models import Prefetch
 from clubmanager.models import Club
 from clubmanager.selectors import own_member_ids
 
-from ..matches import evaluate_entries
+from ..matches import match_view
 from ..models import Competition, Evening, Hand, Seat, Table
 from .standings import StandingRow, season_standings
 
@@ -68,15 +68,16 @@ class MyResults:
 
 
 def _hand_lines(table: Table, seats: list[Seat], hands: list[Hand], side: str) -> list[HandLine]:
-    entries = [(h.data, h.adjusted_points) for h in hands]
-    evaluation: dict[str, Any] = evaluate_entries(table, seats, entries)
+    view = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands])
     lines = []
-    for hand, index in zip(hands, evaluation["hand_map"], strict=True):
-        if index is None:
+    for position, hand in enumerate(hands):
+        adjusted = view.hand_map[position] is None
+        derived = view.derived(position)
+        if adjusted:
             points = (hand.adjusted_points or {}).get(side)
         else:
-            points = evaluation["hands"][index].get("points", {}).get(side)
-        lines.append(HandLine(number=hand.number, points=points, adjusted=index is None))
+            points = derived["points"].get(side) if derived else None
+        lines.append(HandLine(number=hand.number, points=points, adjusted=adjusted))
     return lines
 
 

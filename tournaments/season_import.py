@@ -39,10 +39,10 @@ from .exports import MAX_SEATS, hands_columns, members_columns, sheet_names
 from .messages import issue_message
 from .models import Competition
 
-MAX_ROWS = 60_000  # hands: a 40-evening season of 20 tables a round is about 17,000
+MAX_ROWS = 30_000  # hands: a 40-evening season of 20 tables a round is about 17,000
 MAX_BYTES = settings.FILE_UPLOAD_MAX_MEMORY_SIZE  # so the upload is always kept in memory
 REQUIRED = ("date", "round", "table", "game", "seat1_number", "seat1_name", "hand", "data")
-MAX_NOT_HANDS = 100  # rows without date, round or table before the file is refused
+MAX_NOT_HANDS = 100  # rows that are not hands before the file is refused
 
 
 @dataclass
@@ -147,9 +147,9 @@ def _read_sheet(workbook: Workbook, name: str, builder: Any, required: tuple[str
             not_hands.append(row.line)
             if len(not_hands) > MAX_NOT_HANDS:
                 raise ImportFileError(
-                    _("More than %(limit)s rows of the sheet “%(sheet)s” have no date, round or "
-                      "table (rows %(rows)s, …). Export the season from the site and import that "
-                      "workbook.") % {"limit": MAX_NOT_HANDS, "sheet": name,
+                    _("More than %(limit)s rows of the sheet “%(sheet)s” are not hands: no "
+                      "date, round, table, game or hand as entered (rows %(rows)s, …). Export the "
+                      "season from the site and import that workbook.") % {"limit": MAX_NOT_HANDS, "sheet": name,
                                       "rows": ", ".join(map(str, not_hands[:5]))})
 
     # Room for columns a user added; anything wider is skipped unread.
@@ -161,8 +161,14 @@ def _read_sheet(workbook: Workbook, name: str, builder: Any, required: tuple[str
 
 
 def _looks_like_a_hand(row: Row, columns: Mapping[str, int]) -> bool:
-    """Date, round and table present and of the right kind (a text may still be right: the
-    full check comes later, this one only stops a sheet of something else early)."""
+    """Date, round and table present and of the right kind, the game and the hand as entered
+    texts (a text may still be right: the full check comes later, this one only stops a sheet
+    of something else early)."""
+    for key in ("game", "data"):
+        index = columns[key]
+        value = row.values[index] if index < len(row.values) else None
+        if not (isinstance(value, str) and value.strip()) and index not in row.shared:
+            return False
     for key in ("date", "round", "table"):
         index = columns[key]
         value = row.values[index] if index < len(row.values) else None

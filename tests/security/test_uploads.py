@@ -120,3 +120,12 @@ def test_a_lying_table_of_contents_ends_in_a_read_error(member_import: Any) -> N
     data[size_at:size_at + 4] = (100).to_bytes(4, "little")
     errors = member_import(bytes(data))
     assert "cannot be read" in errors[0]
+
+
+def test_rows_with_a_date_round_and_table_but_no_hand_stop_the_season_import_early(
+    season_import: Any,
+) -> None:
+    """A sheet of plausible-looking junk: dates, rounds and tables, then digits where the game
+    and the hand as entered belong. Refused after 100 such rows, not read to its end."""
+    errors = season_import(uploads.season_shaped(header=uploads.season_header(), rows=2_000))
+    assert errors and "are not hands" in errors[0], errors

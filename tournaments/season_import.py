@@ -149,8 +149,9 @@ def _read_sheet(workbook: Workbook, name: str, builder: Any, required: tuple[str
                 raise ImportFileError(
                     _("More than %(limit)s rows of the sheet “%(sheet)s” are not hands: no "
                       "date, round, table, game or hand as entered (rows %(rows)s, …). Export the "
-                      "season from the site and import that workbook.") % {"limit": MAX_NOT_HANDS, "sheet": name,
-                                      "rows": ", ".join(map(str, not_hands[:5]))})
+                      "season from the site and import that workbook.")
+                    % {"limit": MAX_NOT_HANDS, "sheet": name,
+                       "rows": ", ".join(map(str, not_hands[:5]))})
 
     # Room for columns a user added; anything wider is skipped unread.
     rows = workbook.rows(name, max_col=2 * len(builder()), max_line=MAX_ROWS + 1,

@@ -331,3 +331,32 @@ def test_each_game_calls_an_entry_by_its_own_word(game, make_table, client_for,
     assert f'<span class="visually-hidden">{dutch} 1 wijzigen</span>' in saved
     for text in (page_en, page, saved):
         assert ">Hand" not in text and " hand " not in text.lower()
+
+
+def _high_five_round_with(make_table, client_for, scorekeeper_user, typed: str) -> Table:
+    """Post a High Five 1959 round whose first side has "typed" as its cards on the table."""
+    table = make_table("high_five_1959", players=4)
+    hand = sample_hands("high_five_1959", sides_of(table.seats.all()))[0]
+    first = next(iter(hand["sides"]))
+    hand["sides"][first]["table"] = 1170
+    post = form_post(table, hand)
+    key = next(k for k, v in post.items() if v == "1170")
+    client_for(scorekeeper_user).post(url("hand_add", table), {**post, key: typed}, **HTMX)
+    return table
+
+
+@pytest.mark.parametrize("typed", ["1.170", "1 170", "1170"])
+def test_numbers_take_the_dutch_thousands_separator(make_table, client_for, scorekeeper_user,
+                                                    typed):
+    """High Five 1959 values run into the thousands; "1.170" written the Dutch way is 1170, not
+    "not a whole number" (scores have no decimals, so the dot can only group thousands)."""
+    table = _high_five_round_with(make_table, client_for, scorekeeper_user, typed)
+    hand = Hand.objects.get(table=table)
+    assert 1170 in [side["table"] for side in hand.data["sides"].values()]
+
+
+@pytest.mark.parametrize("typed", ["1.17", "1,170", "1.1700", "12.34.567"])
+def test_a_dot_that_is_not_a_thousands_separator_is_refused(make_table, client_for,
+                                                            scorekeeper_user, typed):
+    table = _high_five_round_with(make_table, client_for, scorekeeper_user, typed)
+    assert not Hand.objects.filter(table=table).exists()

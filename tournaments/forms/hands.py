@@ -40,6 +40,7 @@ from .numbers import in_int_range, whole_number
 
 PREFIX = "h-"
 _INT = re.compile(r"^[+-]?\d+$")
+_GROUPED = re.compile(r"^[+-]?\d{1,3}(?:\.\d{3})+$|^[+-]?\d{1,3}(?: \d{3})+$")
 # What the engine says of a value that is not there (null or missing): shown as "not filled in"
 # when the field was left empty.
 _MISSING_CODES = {"VALUE_NOT_INTEGER", "HAND_INVALID", "HAND_SIDES_MISMATCH"}
@@ -125,8 +126,12 @@ class Block:
 
 
 def _number(raw: str) -> Any:
-    """A whole number, or the text as posted (any length is safe to read)."""
+    """A whole number, or the text as posted (any length is safe to read). Thousands may be
+    grouped the Dutch way, "1.170" (or with spaces, "1 170"): scores have no decimals, so a dot
+    before exactly three digits is never a decimal point."""
     raw = raw.strip()
+    if _GROUPED.match(raw):
+        raw = raw.replace(".", "").replace(" ", "")
     value = whole_number(raw) if _INT.match(raw) else None
     return raw if value is None else value
 

@@ -78,7 +78,11 @@ class Game(ABC):
             if opt is None:
                 issues.append(Issue(OPTION_INVALID, field="options", params={"option": str(name)}))
             elif not opt.accepts(value, sides):
-                issues.append(Issue(OPTION_INVALID, field="options", params={"option": name}))
+                params: dict[str, Any] = {"option": name}
+                found, item = opt.refused_item(value)
+                if found and (item is None or isinstance(item, int | str)):
+                    params["value"] = item
+                issues.append(Issue(OPTION_INVALID, field="options", params=params))
             else:
                 resolved[name] = copy.deepcopy(value)
         if not issues:

@@ -72,6 +72,20 @@ class Option:
             ok = self.check(value, sides)
         return bool(ok)
 
+    def refused_item(self, value: Any) -> tuple[bool, Any]:
+        """(found, item): the first item of a list option that no list of this option could
+        hold (wrong type, out of bounds, not a choice), so a message can name it."""
+        if self.kind not in (INTEGER_LIST, CHOICE_LIST) or not isinstance(value, list):
+            return False, None
+        for item in value:
+            if self.kind == INTEGER_LIST:
+                ok = is_int(item) and self._in_bounds(item)
+            else:
+                ok = isinstance(item, str) and item in self.choices
+            if not ok:
+                return True, item
+        return False, None
+
     def _in_bounds(self, value: int) -> bool:
         if self.minimum is not None and value < self.minimum:
             return False

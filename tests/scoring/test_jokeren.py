@@ -166,3 +166,12 @@ def test_bad_options(options):
 )
 def test_malformed_hands(hand, code):
     assert codes(match(hand)) == [code]
+
+
+def test_a_refused_contract_is_named_in_the_option_error() -> None:
+    result = evaluate({"game": "jokeren", "options": {"contracts": ["set3", "poker", "run3"]},
+                       "sides": ["Ann", "Bob"], "hands": []})
+    assert [e["params"] for e in result["errors"]] == [{"option": "contracts", "value": "poker"}]
+    too_many = evaluate({"game": "jokeren", "options": {"contracts": ["set3"] * 21},
+                         "sides": ["Ann", "Bob"], "hands": []})
+    assert [e["params"] for e in too_many["errors"]] == [{"option": "contracts"}]  # no one item

@@ -40,6 +40,7 @@ CONTRACTS = ["set3", "run3"]
 #: Public functions of the services that do not write an evening's results, and why.
 NOT_EVENING_RESULTS = {
     "competitions.option_errors": "reads the engine",
+    "competitions.option_refusals": "reads the engine",
     "competitions.competition_defaults": "reads the engine",
     "competitions.competition_create": "a new competition has no evenings",
     "competitions.competition_update": "the season's settings; tables keep the options they "

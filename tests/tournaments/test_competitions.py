@@ -79,7 +79,16 @@ def test_option_the_engine_refuses_is_shown_at_its_field(admin_client: Any, club
     form = response.context["form"]
     assert OPTION_PREFIX + "targets" in form.errors
     assert "High Five 1959" in str(form.errors[OPTION_PREFIX + "targets"])
+    assert "“53”" in str(form.errors[OPTION_PREFIX + "targets"])  # the refused value, named
     assert not Competition.objects.exists()
+
+
+def test_a_refused_list_item_is_named_in_the_clubs_words(admin_client: Any, club: Any) -> None:
+    data = form_data("jokeren", **{OPTION_PREFIX + "contracts": "set3, poker, run3"})
+    response = admin_client.post(add_url(club, "jokeren"), data)
+    assert response.status_code == 200
+    errors = str(response.context["form"].errors[OPTION_PREFIX + "contracts"])
+    assert "“poker”" in errors and "set3" not in errors
 
 
 def test_choice_list_and_json_options_are_parsed(admin_client: Any, club: Any) -> None:

@@ -18,8 +18,9 @@ from scoring import GAMES
 
 from ..draw import table_range
 from ..games import site_game, site_games
+from ..messages import choice_label
 from ..models import AbsentRule, Competition, Counting, Tiebreak
-from ..services.competitions import competition_defaults, option_errors
+from ..services.competitions import competition_defaults, option_refusals
 from .numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
 
 OPTION_PREFIX = "opt_"
@@ -246,14 +247,20 @@ class CompetitionForm(forms.Form):
             options[name] = data.pop(key, None)
         data["options"] = options
         if not any(OPTION_PREFIX + n in self.errors for n in self.option_names):
-            for bad in option_errors(game=self.game, options=options):
+            for refused in option_refusals(game=self.game, options=options):
+                bad = refused.get("option")
                 field = OPTION_PREFIX + bad if bad in self.option_names else None
-                self.add_error(
-                    field,
-                    _("The rules of %(game)s do not allow this value.")
-                    % {"game": GAMES[self.game].name},
-                )
+                self.add_error(field, _refusal(refused, self.game))
         return data
+
+
+def _refusal(refused: dict[str, Any], game: str) -> str:
+    """The engine's refusal of an option, naming the refused value where the engine does."""
+    name = GAMES[game].name
+    if "value" not in refused:
+        return gettext("The rules of %(game)s do not allow this value.") % {"game": name}
+    return gettext("The rules of %(game)s do not allow “%(value)s” here.") % {
+        "game": name, "value": choice_label(refused["value"], game)}
 
 
 def add_service_errors(form: forms.Form, exc: ValidationError) -> None:

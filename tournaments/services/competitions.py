@@ -23,7 +23,13 @@ COMPETITION_FIELDS = (
 
 
 def option_errors(*, game: str, options: dict[str, Any]) -> list[str | None]:
-    """The names of the options the engine refuses (None: the options as a whole).
+    """The names of the options the engine refuses (None: the options as a whole)."""
+    return [params.get("option") for params in option_refusals(game=game, options=options)]
+
+
+def option_refusals(*, game: str, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The engine's params of each option it refuses: ``option`` (None: the options as a
+    whole) and, where the engine names it, the refused ``value`` (an item of a list).
 
     Checked against the smallest table the draw makes (two players; never a table of one).
     """
@@ -31,9 +37,7 @@ def option_errors(*, game: str, options: dict[str, Any]) -> list[str | None]:
     sides = [f"Speler {i}" for i in range(1, max(spec["sides"]["min"], 2) + 1)]
     result = evaluate({"game": game, "options": options, "sides": sides, "hands": []})
     return [
-        error["params"].get("option")
-        for error in result["errors"]
-        if error["code"] == "OPTION_INVALID"
+        dict(error["params"]) for error in result["errors"] if error["code"] == "OPTION_INVALID"
     ]
 
 

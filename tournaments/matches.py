@@ -109,6 +109,7 @@ class MatchView:
     totals: Mapping[str, int]
     competition_points: Mapping[str, int]
     ranking: tuple[tuple[str, ...], ...]
+    adjusted_hands: tuple[Mapping[str, int] | None, ...]  # per table hand: the admin's points
 
     @property
     def engine_numbers(self) -> tuple[int | None, ...]:
@@ -145,6 +146,15 @@ class MatchView:
         index = self.hand_map[position]
         hands = self.engine["hands"]
         return hands[index] if index is not None and index < len(hands) else None
+
+    def hand_points(self, position: int) -> Mapping[str, Any]:
+        """Each side's points in the table's hand at ``position`` (0-based): the engine's, an
+        adjusted hand's as the admin entered them, or none for a hand the engine did not reach
+        (an error before it)."""
+        derived = self.derived(position)
+        if derived is not None:
+            return derived["points"]
+        return self.adjusted_hands[position] or {}
 
     def as_dict(self) -> dict[str, Any]:
         """A new dict: the engine's keys with the site's totals and ranking, plus ``hand_map``,
@@ -195,7 +205,8 @@ def match_view(
         competition = {s: competition.get(s, 0) + extra[s] for s in sides}
         ranking = rank(sides, competition, engine.get("better") or "lower")
     return MatchView(engine, sides, tuple(hand_map), extra, totals, competition,
-                     tuple(tuple(group) for group in ranking))
+                     tuple(tuple(group) for group in ranking),
+                     tuple(adjusted for _data, adjusted in entries))
 
 
 def evaluate_entries(

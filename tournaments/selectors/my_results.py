@@ -69,16 +69,9 @@ class MyResults:
 
 def _hand_lines(table: Table, seats: list[Seat], hands: list[Hand], side: str) -> list[HandLine]:
     view = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands])
-    lines = []
-    for position, hand in enumerate(hands):
-        adjusted = view.hand_map[position] is None
-        derived = view.derived(position)
-        if adjusted:
-            points = (hand.adjusted_points or {}).get(side)
-        else:
-            points = derived["points"].get(side) if derived else None
-        lines.append(HandLine(number=hand.number, points=points, adjusted=adjusted))
-    return lines
+    return [HandLine(number=hand.number, points=view.hand_points(position).get(side),
+                     adjusted=view.hand_map[position] is None)
+            for position, hand in enumerate(hands)]
 
 
 def my_results(*, club: Club, user: Any) -> MyResults:

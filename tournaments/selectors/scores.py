@@ -148,14 +148,9 @@ def match_state(table: Table, *, seats: list[Seat] | None = None,
     ]
     hand_rows = []
     for position, hand in enumerate(hands):
-        derived = view.derived(position)
-        if derived is not None:
-            points = [derived["points"].get(s) for s in sides]
-        elif view.hand_map[position] is None:  # adjusted: the admin's points
-            points = [(hand.adjusted_points or {}).get(s) for s in sides]
-        else:  # not reached by the engine (an error before it): shown as entered
-            points = [None for _s in sides]
-        hand_rows.append(HandRow(hand, points, dict(derived or {})))
+        by_side = view.hand_points(position)
+        points = [by_side.get(s) for s in sides]
+        hand_rows.append(HandRow(hand, points, dict(view.derived(position) or {})))
     return MatchState(table, seats, hands, sides, view, side_rows, hand_rows)
 
 

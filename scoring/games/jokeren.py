@@ -1,6 +1,9 @@
 """Amerikaans Jokeren: 7 deals a round, penalty points, lowest wins.
 
-Rules digest: ../shared/rules/jokeren.md
+Rules digest: ../shared/rules/jokeren.md. The first side deals the first deal, then each next
+side in order; so the sides of the document are in playing order, and the evaluation's
+``state`` gives every deal of the round (its contract and dealer) and the next one, for the
+score page and the printed sheet.
 """
 
 from __future__ import annotations
@@ -9,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import Game, Outcome
+from ..base import Conclusion, Game, Outcome
 from ..issues import Issue
 from ..spec import CHOICE_LIST, INTEGER, PER_SIDE, Field, Option
-from ..values import check_keys, per_side_ints
+from ..values import check_keys, per_side_ints, rank
 
 CONTRACTS = ("set3", "run3", "set4", "run4", "run5", "run6", "out_at_once")
 DECK_VALUE = 792  # all 106 cards: 2 x 376 + 2 jokers x 20
@@ -70,6 +73,7 @@ class Jokeren(Game):
         JK_LAST_DEAL_TOO_LOW,
     )
     warning_codes = (JK_PENALTY_HIGH,)
+    extra_keys = ("state",)
 
     def start(self, sides: Sequence[str], options: Mapping[str, Any]) -> State:
         return State(tuple(sides), tuple(options["contracts"]))
@@ -98,9 +102,27 @@ class Jokeren(Game):
             "points": penalties,
             "winner": winner,
             "contract": contract,
-            "dealer": state.sides[state.deals % len(state.sides)],
+            "dealer": dealer(state, state.deals),
         }
         return Outcome([], warnings, derived, State(state.sides, state.contracts, state.deals + 1))
+
+    def conclude(self, state: State, totals: dict[str, int]) -> Conclusion:
+        ranking = rank(state.sides, totals, self.better)
+        return Conclusion(totals, dict(totals), ranking, {"state": describe(state)})
+
+
+def dealer(state: State, index: int) -> str:
+    """The side that deals deal ``index`` (0-based): the first side, then each next in order."""
+    return state.sides[index % len(state.sides)]
+
+
+def describe(state: State) -> dict[str, Any]:
+    """Every deal of the round (number, contract, dealer), the deals played and the next deal
+    (None when the round is over)."""
+    deals = [{"number": i + 1, "contract": contract, "dealer": dealer(state, i)}
+             for i, contract in enumerate(state.contracts)]
+    upcoming = deals[state.deals] if state.deals < len(deals) else None
+    return {"deals": deals, "played": state.deals, "next_deal": upcoming}
 
 
 def _check_penalties(penalties: dict[str, int], contract: str) -> tuple[list[Issue], list[Issue]]:

@@ -175,3 +175,40 @@ def test_a_refused_contract_is_named_in_the_option_error() -> None:
     too_many = evaluate({"game": "jokeren", "options": {"contracts": ["set3"] * 21},
                          "sides": ["Ann", "Bob"], "hands": []})
     assert [e["params"] for e in too_many["errors"]] == [{"option": "contracts"}]  # no one item
+
+
+def test_the_first_side_deals_first_and_the_deal_moves_on_in_the_order_of_sides():
+    sides = ["Cor", "Dirk", "Ann"]  # playing order: Cor was drawn to deal first
+    hands = [deal(0, 20, 30, sides=sides), deal(12, 0, 30, sides=sides)]
+    result = match(*hands, sides=sides)
+    assert [h["dealer"] for h in result["hands"]] == ["Cor", "Dirk"]
+    state = result["state"]
+    assert [(d["number"], d["dealer"]) for d in state["deals"]] == [
+        (1, "Cor"), (2, "Dirk"), (3, "Ann"), (4, "Cor"), (5, "Dirk"), (6, "Ann"), (7, "Cor")]
+    assert [d["contract"] for d in state["deals"]] == [
+        "set3", "run3", "set4", "run4", "run5", "run6", "out_at_once"]
+    assert state["played"] == 2
+    assert state["next_deal"] == {"number": 3, "contract": "set4", "dealer": "Ann"}
+
+
+def test_before_the_first_deal_the_state_names_every_dealer_and_the_first_deal():
+    result = match(sides=["Bob", "Ann"], options={"contracts": ["run3", "out_at_once", "set3"]})
+    state = result["state"]
+    assert state["next_deal"] == {"number": 1, "contract": "run3", "dealer": "Bob"}
+    assert [d["dealer"] for d in state["deals"]] == ["Bob", "Ann", "Bob"]
+    assert state["played"] == 0
+
+
+def test_after_the_last_deal_there_is_no_next_deal():
+    result = match(*FILLER, deal(0, 31, 61, 62))
+    assert result["finished"] is True
+    assert result["state"]["next_deal"] is None
+    assert result["state"]["played"] == 7
+    # 4 players: deal 7 is dealt by the third side again (Ann, Bob, Cor, Dirk, Ann, Bob, Cor)
+    assert result["state"]["deals"][-1] == {"number": 7, "contract": "out_at_once",
+                                            "dealer": "Cor"}
+
+
+def test_a_refused_deal_leaves_the_next_deal_where_it_was():
+    result = match(deal(0, 45, 12, 88), deal(0, 0, 12, 88))
+    assert result["state"]["next_deal"] == {"number": 2, "contract": "run3", "dealer": "Bob"}

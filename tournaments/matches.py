@@ -3,6 +3,11 @@
 A table's match document is built from its seats (the engine's sides) and its stored hands (as
 entered); the engine's evaluation is written back as per-seat integers. Nothing here decides a
 rule: every legality check, total and ranking comes from ``scoring.evaluate``.
+
+Two orders of the sides: the document lists them in *playing order*, from the table's drawn
+first dealer on (the engine's contract: the first side deals first, or starts), so who deals
+or plays next is the engine's answer; the site shows them in *seat order*, as drawn
+(``sides_of``, ``MatchView.sides``).
 """
 
 from __future__ import annotations
@@ -45,21 +50,35 @@ def assign_sides(game: str, names: Sequence[str]) -> list[tuple[str, int | None]
 
 def sides_of(seats: Iterable[Seat]) -> list[str]:
     """The engine's sides in seat order, each once (partners share a side)."""
+    return _unique_sides(sorted(seats, key=lambda s: s.position))
+
+
+def _unique_sides(seats: Iterable[Seat]) -> list[str]:
     sides: list[str] = []
-    for seat in sorted(seats, key=lambda s: s.position):
+    for seat in seats:
         if seat.side not in sides:
             sides.append(seat.side)
     return sides
 
 
+def playing_order(table: Table, seats: Iterable[Seat]) -> list[str]:
+    """The engine's sides in playing order: the side of the first dealer's seat, then each next
+    seat's side, round the table (partners share a side). A first dealer who is no seat of the
+    table (not drawn yet) counts as seat 1."""
+    ordered = sorted(seats, key=lambda s: s.position)
+    start = next((i for i, seat in enumerate(ordered) if seat.position == table.first_dealer), 0)
+    return _unique_sides(ordered[start:] + ordered[:start])
+
+
 def table_document(
     table: Table, seats: Iterable[Seat], hands: Iterable[dict[str, Any]]
 ) -> dict[str, Any]:
-    """The match document of a table: its game, options, sides and hands as entered."""
+    """The match document of a table: its game, options, sides in playing order and hands as
+    entered."""
     return {
         "game": table.game,
         "options": table.options,
-        "sides": sides_of(seats),
+        "sides": playing_order(table, seats),
         "hands": list(hands),
     }
 

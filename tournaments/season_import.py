@@ -460,8 +460,9 @@ def _check_match(item: PreviewTable, rows: list[HandRow], names: list[str]) -> N
     played = [r for r in rows if r.hand is not None]
     item.hands = len(played)
     sides = matches.assign_sides(first.game, names)
-    seats = [_SeatStub(side) for side, _team in sides]
-    table = _TableStub(first.game, first.options if first.options is not None else {})
+    seats = [_SeatStub(side, position) for position, (side, _team) in enumerate(sides, start=1)]
+    table = _TableStub(first.game, first.options if first.options is not None else {},
+                       first.first_dealer)
     entries = [(r.data, r.adjusted_points) for r in played]
     evaluation = evaluate_rows(table, seats, entries)
     numbers = evaluation.get("engine_numbers") or list(range(1, len(played) + 1))
@@ -482,6 +483,7 @@ class _SeatStub:
 class _TableStub:
     game: str
     options: Any
+    first_dealer: int = 1  # the engine's sides start at this seat (``matches.playing_order``)
 
 
 def evaluate_rows(table: Any, seats: Any, entries: list[tuple[Any, Any]]) -> dict[str, Any]:

@@ -39,9 +39,10 @@ GAMES_PLAYED: dict[str, tuple[dict[str, Any], list[str], list[dict[str, Any]]]] 
         {"end": "went_out", "cards_left": {"Ann": 5, "Bob": 9, "Cor": 0}},
     ]),
     "high_five_tiles": ({}, ["Ann", "Bob"], [
-        {"side": "Ann", "tiles_placed": 3, "category": "full_house", "points": 10},
-        {"side": "Bob", "tiles_placed": 4, "category": "pair", "points": 3},
-        {"side": "Ann", "tiles_placed": 2, "category": "pair", "points": 3},
+        # seat 2 (Bob) was drawn to start
+        {"side": "Bob", "tiles_placed": 3, "category": "full_house", "points": 10},
+        {"side": "Ann", "tiles_placed": 4, "category": "pair", "points": 3},
+        {"side": "Bob", "tiles_placed": 2, "category": "pair", "points": 3},
     ]),
     "high_five_crowns": ({"games": 2}, ["Ann", "Bob", "Cor"], [
         {"winner": "Ann", "eliminated": [], "crowns": {"Ann": 11, "Bob": 6, "Cor": 8},

@@ -9,7 +9,7 @@ from django.urls import reverse
 from scoring import GAMES
 from tournaments.forms.hands import HandForm
 from tournaments.games import sample_hands
-from tournaments.matches import sides_of
+from tournaments.matches import playing_order, sides_of
 from tournaments.models import Hand, Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -59,8 +59,7 @@ def test_complete_match_of_every_game_through_the_views(game, make_table, client
     page = client.get(url("table_scores", table))
     assert page.status_code == 200
     assert 'inputmode="numeric"' in page.content.decode() or game == "high_five_crowns"
-    sides = sides_of(table.seats.all())
-    hands = sample_hands(game, sides)
+    hands = sample_hands(game, playing_order(table, table.seats.all()))
     for number, hand in enumerate(hands, start=1):
         table.refresh_from_db()
         post = form_post(table, hand)
@@ -118,7 +117,7 @@ def test_live_check_waits_for_fields_not_filled_in_yet(game, make_table, client_
     table = make_table(game)
     client = client_for(scorekeeper_user)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    full = form_post(table, sample_hands(game, sides_of(table.seats.all()))[0])
+    full = form_post(table, sample_hands(game, playing_order(table, table.seats.all()))[0])
     first = next(k for k, v in full.items() if k.startswith("h-") and v not in ("", "on"))
     post = {"version": 0, first: full[first]}
     body = client.post(url("hand_check", table), post, **HTMX).content.decode()
@@ -325,7 +324,7 @@ def test_each_game_calls_an_entry_by_its_own_word(game, make_table, client_for,
     assert f'id="entry-h">{dutch} 1</h2>' in page
     assert f'class="save">{dutch} opslaan</button>' in page
     assert f"Nog geen {dutch.lower()}" in page
-    hand = sample_hands(game, sides_of(table.seats.all()))[0]
+    hand = sample_hands(game, playing_order(table, table.seats.all()))[0]
     saved = client.post(url("hand_add", table), form_post(table, hand), **HTMX).content.decode()
     assert f"{dutch} 1 opgeslagen." in saved
     assert f'<span class="visually-hidden">{dutch} 1 wijzigen</span>' in saved

@@ -18,7 +18,7 @@ from clubmanager.models import Member
 from scoring import GAMES
 from tournaments.exports import season_workbook
 from tournaments.games import sample_hands
-from tournaments.matches import sides_of
+from tournaments.matches import playing_order
 from tournaments.models import Competition, Evening, Hand, Participant, Round, Seat, Table
 from tournaments.season_import import ImportFileError, check_season, parse_season
 from tournaments.services.season_import import SeasonImportRefused, season_import
@@ -86,7 +86,7 @@ def test_round_trip_for_every_game(game: str, club: Any, make_competition: Calla
     round_ = make_round(evening)
     participants = list(evening.participants.select_related("member").order_by("pk"))
     table, seats = seat_table(round_, participants, 1, first_dealer=2, scorekeeper=1)
-    hands = sample_hands(game, sides_of(seats))
+    hands = sample_hands(game, playing_order(table, seats))
     play_table(table, seats, hands)
     seat_table(make_round(evening), participants, 1)  # a second round, not played yet
     first = season_workbook(competition)

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments.games import sample_hands
-from tournaments.matches import sides_of
+from tournaments.matches import playing_order
 from tournaments.models import Participant, Round, Seat, Table
 from tournaments.selectors.standings import evening_results, season_standings
 from tournaments.services.scores import hand_add
@@ -49,7 +49,7 @@ def test_standings_of_every_game_match_a_hand_calculation(
     competition = make_competition(club, game)
     evening = make_evening(competition, members)
     table = seat_table(make_round(evening), list(evening.participants.all()))
-    for version, hand in enumerate(sample_hands(game, sides_of(table.seats.all()))):
+    for version, hand in enumerate(sample_hands(game, playing_order(table, table.seats.all()))):
         hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
     standings = season_standings(competition)
     assert {r.name: r.total for r in standings.rows} == expected

@@ -18,7 +18,7 @@ from django.utils import timezone
 from clubmanager.models import ClubRole, Member, Role
 
 from ..games import sample_hands
-from ..matches import sides_of
+from ..matches import playing_order
 from ..models import Competition, EveningStatus
 from ..services.draws import round_draw
 from ..services.evenings import evening_create, evening_status_set, participant_checkin
@@ -57,7 +57,7 @@ def load(stdout: TextIO) -> None:
                 participant_checkin(evening=evening, member=member)
             round_ = round_draw(evening=evening, seed=7000 + 10 * week + competition.pk)
             for variant, table in enumerate(round_.tables.order_by("number")):
-                sides = sides_of(table.seats.all())
+                sides = playing_order(table, table.seats.all())
                 for version, hand in enumerate(
                     sample_hands(competition.game, sides, variant + week)
                 ):

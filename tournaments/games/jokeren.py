@@ -129,20 +129,15 @@ def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
 
 # -- the state above the hands: the next deal --------------------------------------------------
 def _next_deal(match: MatchState) -> dict[str, Any] | None:
-    """The next deal's number, contract and dealer (from the table's first dealer on)."""
-    view, sides, table = match.view, match.sides, match.table
-    contracts = view.options.get("contracts")
-    ordinary = sum(1 for i in view.hand_map if i is not None)
-    if (not isinstance(contracts, list) or view.finished or not sides
-            or ordinary >= len(contracts)):
+    """The next deal's number, contract and dealer: the engine's (its ``state``)."""
+    state = match.state if isinstance(match.state, dict) else {}
+    upcoming = state.get("next_deal")
+    if not upcoming:
         return None
-    count = len(match.hands)
-    dealer = sides[(max(table.first_dealer, 1) - 1 + count) % len(sides)]
-    return {"number": count + 1, "contract": contracts[ordinary],
-            "contract_label": choice_label(contracts[ordinary]),
-            "dealer": dealer, "of": len(contracts),
+    of = len(state.get("deals") or ())
+    return {**upcoming, "contract_label": choice_label(upcoming["contract"]), "of": of,
             "text": _("Deal %(n)s of %(of)s: dealer %(dealer)s") % {
-                "n": count + 1, "of": len(contracts), "dealer": dealer}}
+                "n": upcoming["number"], "of": of, "dealer": upcoming["dealer"]}}
 
 
 class Jokeren(SiteGame):

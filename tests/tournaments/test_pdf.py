@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import io
 import re
+import struct
+import subprocess
+import zlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,6 +143,31 @@ def test_blank_sheet_has_the_grid_and_no_scores(game: str, played_round: Any) ->
         assert not re.search(r"\b88\b", text) and not re.search(r"\b93\b", text)
 
 
+@pytest.mark.parametrize("filled", [False, True])
+def test_jokeren_sheet_names_the_dealer_of_every_deal_from_the_drawn_first_dealer(
+        filled: bool, played_round: Any) -> None:
+    round_ = played_round("jokeren")  # seat 2 (Bob) was drawn to deal first
+    text = pdf_text(round_sheets_pdf(round_, round_tables(round_), filled=filled))[0]
+    dealers = re.findall(r"^\s*(\d)\s*\n(?:[a-z ]+)\n(\w+)", text, re.M)
+    assert dealers == [("1", "Bob"), ("2", "Cor"), ("3", "Dirk"), ("4", "Ann"), ("5", "Bob"),
+                       ("6", "Cor"), ("7", "Dirk")]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_PLAYED))
+def test_sheet_columns_follow_the_seats_and_repeat_no_names(game: str,
+                                                           played_round: Any) -> None:
+    """The columns are the sides in seat order, as the round page shows them, each head with
+    its seat(s); no seat table with a "Side" column repeats the names."""
+    round_ = played_round(game)
+    text = pdf_text(round_sheets_pdf(round_, round_tables(round_), filled=True))[0]
+    assert "Side" not in text and "Member number" not in text
+    grid = text[text.index("filled in"):]  # below the header (first dealer, scorekeeper)
+    numbers = [m.group(0).strip() for m in re.finditer(r"seats? [\d &]+", grid)]
+    seats = [int(n) for head in numbers for n in re.findall(r"\d", head)]
+    assert sorted(seats) == list(range(1, len(GAMES_PLAYED[game][1]) + 1))
+    assert numbers == sorted(numbers, key=lambda n: int(n.split()[1])), numbers
+
+
 def test_high_five_1959_score_list_strikes_and_crosses(played_round: Any) -> None:
     round_ = played_round("high_five_1959")
     text = pdf_text(round_sheets_pdf(round_, round_tables(round_), filled=True))[0]
@@ -199,27 +228,101 @@ def test_round_sheets_of_another_club_are_not_found(played_round: Any, client_fo
 
 @pytest.fixture
 def pdf_dump(request: Any) -> Callable[[str, bytes], None]:
-    """With PDF_DUMP=dir set, write the PDFs to look at them (pdftoppm -png -r 60)."""
+    """With PDF_DUMP=dir set, write the PDFs (and the sheets' PNGs) to look at them."""
     import os
-    from pathlib import Path
 
     target = os.environ.get("PDF_DUMP")
 
     def dump(name: str, data: bytes) -> None:
         if target:
             Path(target).mkdir(parents=True, exist_ok=True)
-            (Path(target) / f"{name}.pdf").write_bytes(data)
+            (Path(target) / name).write_bytes(data)
 
     return dump
 
 
+def png_page(pdf: bytes, dpi: int, folder: Path) -> bytes:
+    """The PDF's first page as a grey PNG, rendered by poppler's pdftoppm."""
+    (folder / "sheet.pdf").write_bytes(pdf)
+    subprocess.run(["pdftoppm", "-png", "-gray", "-r", str(dpi), "-f", "1", "-l", "1",
+                    "-singlefile", str(folder / "sheet.pdf"), str(folder / "sheet")],
+                   capture_output=True, check=True)
+    return (folder / "sheet.png").read_bytes()
+
+
+def grey_rows(png: bytes) -> tuple[int, list[bytes]]:
+    """(width, rows of grey pixels) of an 8-bit grey or RGB, non-interlaced PNG (what
+    pdftoppm writes); an RGB pixel's grey is its darkest channel."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    at, idat, width, size = 8, b"", 0, 1
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        body = png[at + 8:at + 8 + length]
+        if kind == b"IHDR":
+            width, _height, depth, colour, _c, _f, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and colour in (0, 2) and interlace == 0
+            size = 3 if colour == 2 else 1
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + length
+    raw, stride = zlib.decompress(idat), width * size
+    rows, previous = [], bytearray(stride)
+    for y in range(len(raw) // (stride + 1)):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for x in range(stride):
+            left = line[x - size] if x >= size else 0
+            up, corner = previous[x], previous[x - size] if x >= size else 0
+            if kind == 1:
+                line[x] = (line[x] + left) & 255
+            elif kind == 2:
+                line[x] = (line[x] + up) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                guess = left if pa <= pb and pa <= pc else up if pb <= pc else corner
+                line[x] = (line[x] + guess) & 255
+        rows.append(bytes(min(line[x:x + size]) for x in range(0, stride, size)))
+        previous = line
+    return width, rows
+
+
+def ruled_rows(width: int, rows: list[bytes]) -> list[int]:
+    """The pixel rows that hold a ruled line across at least 40 % of the page: one unbroken
+    run of dark pixels (table rules; text, and the short lines of text, never reach that)."""
+    ruled = []
+    for y, line in enumerate(rows):
+        run = longest = 0
+        for value in line:
+            run = run + 1 if value < 160 else 0
+            longest = max(longest, run)
+        if longest >= 0.4 * width:
+            ruled.append(y)
+    return ruled
+
+
 @pytest.mark.parametrize("game", sorted(GAMES_PLAYED))
-def test_sheets_for_viewing(game: str, played_round: Any, pdf_dump: Any) -> None:
+def test_every_sheet_fills_its_page_with_rows(game: str, played_round: Any, pdf_dump: Any,
+                                              tmp_path: Path) -> None:
+    """Blank and filled: one A4 page whose ruled rows (header, grid, signatures) run from near
+    the top to near the bottom, at least 80 % of the page's height, measured on the image."""
     round_ = played_round(game)
     for filled in (False, True):
         data = round_sheets_pdf(round_, round_tables(round_), filled=filled)
         assert len(pdf_text(data)) == 1
-        pdf_dump(f"{game}-{'filled' if filled else 'blank'}", data)
+        png = png_page(data, dpi=40, folder=tmp_path)
+        name = f"{game}-{'filled' if filled else 'blank'}"
+        pdf_dump(f"{name}.pdf", data)
+        pdf_dump(f"{name}.png", png)
+        width, rows = grey_rows(png)
+        assert len(rows) / width == pytest.approx(297 / 210, rel=0.01)  # A4, portrait
+        ruled = ruled_rows(width, rows)
+        assert ruled, name
+        filled_part = (ruled[-1] - ruled[0]) / len(rows)
+        assert filled_part >= 0.8, (name, filled_part)
+        assert len(rows) - ruled[-1] <= 0.08 * len(rows), (name, "blank below the last row")
 
 
 # -- evening results and standings ---------------------------------------------------------

@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from ..messages import Ctx, for_side
-from ..pdf.grid import SHADE, Sheet, grid, side_widths, total_rows
+from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
 from .base import GAME_NOUNS, GAMES_ENTERED, GAMES_OPTION, SiteGame, register
 
 
@@ -46,7 +46,7 @@ def _bf_solitaire_out_of_range(c: Ctx) -> str:
 # -- the score sheet -------------------------------------------------------------------------
 def _render(sheet: Sheet) -> list[Flowable]:
     games: int = sheet.options["games"]
-    rows: list[list[Any]] = [[sheet.head(_("Game"))] + [sheet.head(s) for s in sheet.sides]]
+    rows: list[list[Any]] = [[sheet.head(_("Game"))] + [sheet.side_head(s) for s in sheet.sides]]
     extra: list[tuple[Any, ...]] = []
     for number in range(1, games + 1):
         derived = sheet.hands[number - 1] if number <= len(sheet.hands) else None
@@ -62,7 +62,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
     note = (_("Write the discard pile at the end of each game. Lower is better.")
             if len(sheet.sides) == 1 else
             _("Write the cards each player has left (hand and own draw pile). Lowest total wins."))
-    return [grid(rows, side_widths(sheet, 30 * mm, 1), extra=extra), Spacer(1, 2 * mm),
+    return [sheet.grid(rows, side_widths(sheet, 30 * mm, 1), extra=extra), Spacer(1, 2 * mm),
             sheet.p(note, sheet.styles.small)]
 
 

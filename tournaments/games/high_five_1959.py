@@ -17,7 +17,7 @@ from scoring import evaluate
 
 from ..matches import table_document
 from ..messages import Ctx, for_side
-from ..pdf.grid import ROW_HEIGHT, SHADE, Sheet, grid, side_widths, total_rows
+from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
 from ..pdf.layout import grid_style
 from .base import SiteGame, register
 
@@ -116,7 +116,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
     spans: list[tuple[Any, ...]] = [("SPAN", (0, 0), (0, 1))]
     for i, side in enumerate(sheet.sides):
         col = 1 + 3 * i
-        header1 += [sheet.head(side), "", ""]
+        header1 += [sheet.side_head(side), "", ""]
         header2 += [sheet.head(_("Played for")), sheet.head(_("Points")), sheet.head(_("Total"))]
         spans.append(("SPAN", (col, 0), (col + 2, 0)))
         spans.append(("LINEAFTER", (col + 2, 0), (col + 2, -1), 1.2, "black"))
@@ -140,7 +140,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
             ]
         rows.append(row)
     story: list[Flowable] = [
-        grid(rows, side_widths(sheet, 16 * mm, 3), header_rows=2, extra=spans),
+        sheet.grid(rows, side_widths(sheet, 16 * mm, 3), header_rows=2, extra=spans),
         Spacer(1, 4 * mm),
         sheet.p(_("Score list: strike a number when it is made, mark a cross when it is not."),
                 sheet.styles.small),
@@ -169,7 +169,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
     box = min(12 * mm, (sheet.width - name_width - label_width) / (len(targets) + cross_limit))
     widths = [name_width] + [box] * len(targets) + [label_width] + [box] * cross_limit
     list_extra.append(("LINEBEFORE", (len(targets) + 1, 0), (len(targets) + 1, -1), 1.2, "black"))
-    table = Table(list_rows, colWidths=widths, rowHeights=[ROW_HEIGHT] * len(list_rows),
+    table = Table(list_rows, colWidths=widths, rowHeights=[sheet.row_height] * len(list_rows),
                   hAlign="LEFT")
     table.setStyle(grid_style(0, list_extra))
     story += [table, Spacer(1, 4 * mm)]
@@ -178,7 +178,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
     totals.insert(1, [sheet.p(_("Competition (total ÷ %(divisor)s)") % {"divisor": divisor},
                               sheet.styles.cell_bold)]
                   + [sheet.num(sheet.competition(s), bold=True) for s in sheet.sides])
-    story.append(grid([[""] + [sheet.head(s) for s in sheet.sides], *totals],
+    story.append(sheet.grid([[""] + [sheet.head(s) for s in sheet.sides], *totals],
                        side_widths(sheet, 55 * mm, 1)))
     return story
 

@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from ..messages import Ctx, choice_label, for_side
-from ..pdf.grid import Sheet, grid, side_widths
+from ..pdf.grid import Sheet, side_widths
 from .base import GAME_NOUNS, GAMES_ENTERED, GAMES_OPTION, SiteGame, register
 
 
@@ -78,7 +78,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
     extra: list[tuple[Any, ...]] = [("SPAN", (0, 0), (0, 1))]
     for i, side in enumerate(sheet.sides):
         col = 1 + 3 * i
-        header1 += [sheet.head(side), "", ""]
+        header1 += [sheet.side_head(side), "", ""]
         header2 += [sheet.head(_("Crowns")), sheet.head(_("Penalties")), sheet.head(_("Place"))]
         extra.append(("SPAN", (col, 0), (col + 2, 0)))
         extra.append(("LINEAFTER", (col + 2, 0), (col + 2, -1), 1.2, "black"))
@@ -116,7 +116,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
     scoring = choice_label(sheet.options["scoring"])
     note = _("%(threshold)s crowns win, %(threshold)s penalties eliminate. Competition: "
              "%(scoring)s.") % {"threshold": sheet.options["threshold"], "scoring": scoring}
-    return [grid(rows, side_widths(sheet, 14 * mm, 3), header_rows=2, extra=extra),
+    return [sheet.grid(rows, side_widths(sheet, 14 * mm, 3), header_rows=2, extra=extra),
             Spacer(1, 2 * mm), sheet.p(note, sheet.styles.small)]
 
 

@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable, Spacer
 from scoring import GAMES, evaluate
 
 from ..messages import Ctx, choice_label, for_side
-from ..pdf.grid import Sheet, grid, total_rows
+from ..pdf.grid import Sheet, total_rows
 from .base import SiteGame, register
 
 
@@ -128,7 +128,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
     header = [sheet.head(_("Combination"))]
     if card is not None:
         header.append(sheet.head(_("Points")))
-    rows: list[list[Any]] = [header + [sheet.head(s) for s in sheet.sides]]
+    rows: list[list[Any]] = [header + [sheet.side_head(s) for s in sheet.sides]]
     for combination in [*combinations, None]:
         label = choice_label(combination) if combination else _("Forced turn (0 points)")
         row: list[Any] = [sheet.p(label)]
@@ -151,7 +151,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
     widths = [48 * mm] + ([14 * mm] if card is not None else []) + [rest] * len(sheet.sides)
     extra = [("LINEABOVE", (0, n), (-1, n), 1.2, "black")]
     note = _("Tally each combination a player makes (e.g. ||||). Highest total wins.")
-    return [grid(rows, widths, extra=extra, body_height=7 * mm), Spacer(1, 2 * mm),
+    return [sheet.grid(rows, widths, extra=extra), Spacer(1, 2 * mm),
             sheet.p(note, sheet.styles.small)]
 
 

@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from ..messages import Ctx, choice_label, for_side
-from ..pdf.grid import SHADE, Sheet, grid, total_rows
+from ..pdf.grid import SHADE, Sheet, total_rows
 from .base import SiteGame, register
 
 if TYPE_CHECKING:
@@ -71,17 +71,19 @@ def _jk_penalty_high(c: Ctx) -> str:
 
 # -- the score sheet -------------------------------------------------------------------------
 def _render(sheet: Sheet) -> list[Flowable]:
-    contracts: list[str] = list(sheet.options["contracts"])
-    first = 62 * mm
+    """One row per deal: its contract and its dealer (the engine's, from the drawn first
+    dealer on; printed on the blank sheet too), then each player's penalty points."""
+    deals: list[dict[str, Any]] = list((sheet.state or {}).get("deals") or [])
+    first = 64 * mm
     rows: list[list[Any]] = [
         [sheet.head(_("Deal")), sheet.head(_("Contract")), sheet.head(_("Dealer"))]
-        + [sheet.head(s) for s in sheet.sides]
+        + [sheet.side_head(s) for s in sheet.sides]
     ]
     bold: list[tuple[Any, ...]] = []
-    for number, contract in enumerate(contracts, start=1):
+    for number, deal in enumerate(deals, start=1):
         derived = sheet.hands[number - 1] if number <= len(sheet.hands) else None
-        row: list[Any] = [sheet.num(number), sheet.p(choice_label(contract)),
-                          sheet.p(derived["dealer"] if derived else "", sheet.styles.small)]
+        row: list[Any] = [sheet.num(number), sheet.p(choice_label(deal["contract"])),
+                          sheet.p(deal["dealer"])]
         for c, side in enumerate(sheet.sides, start=3):
             row.append(sheet.num(derived["points"].get(side)) if derived else "")
             if derived and derived.get("winner") == side:
@@ -93,9 +95,9 @@ def _render(sheet: Sheet) -> list[Flowable]:
     bold += [("SPAN", (0, r), (2, r)) for r in range(n - 2, n)]
     bold.append(("LINEABOVE", (0, n - 2), (-1, n - 2), 1.2, "black"))
     rest = (sheet.width - first) / len(sheet.sides)
-    widths = [10 * mm, first - 10 * mm - 22 * mm, 22 * mm] + [rest] * len(sheet.sides)
+    widths = [10 * mm, first - 10 * mm - 24 * mm, 24 * mm] + [rest] * len(sheet.sides)
     return [
-        grid(rows, widths, extra=bold),
+        sheet.grid(rows, widths, extra=bold),
         Spacer(1, 2 * mm),
         sheet.p(_("Write each player's penalty points; the player who goes out scores 0. "
                   "Lowest total wins."), sheet.styles.small),

@@ -19,7 +19,7 @@ from .layout import SHADE, Styles, grid_style
 
 __all__ = ["ROW_HEIGHT", "SHADE", "Renderer", "Sheet", "grid", "side_widths", "total_rows"]
 
-ROW_HEIGHT = 8 * mm  # room to write by hand
+ROW_HEIGHT = 8 * mm  # the least room to write by hand; ``sheets.py`` makes rows fill the page
 
 
 @dataclass
@@ -33,6 +33,11 @@ class Sheet:
     sides: list[str]
     options: dict[str, Any]
     evaluation: dict[str, Any] | None  # None on a blank sheet
+    # The engine's ``state`` of the hands printed (on a blank sheet: before the first hand),
+    # e.g. every Jokeren deal's contract and dealer.
+    state: Any = None
+    # The height of every row a hand is written in: set by ``sheets.py`` to fill the page.
+    row_height: float = ROW_HEIGHT
 
     @property
     def hands(self) -> list[dict[str, Any]]:
@@ -49,11 +54,27 @@ class Sheet:
     def head(self, text: object) -> Paragraph:
         return self.styles.p(text, self.styles.head_cell)
 
+    def side_head(self, side: str) -> Paragraph:
+        """A side's column head: its name and, below it, its seat(s) as the round page shows
+        them (and the member number of a single player), so no seat table repeats the names."""
+        seats = [s for s in self.data.seats if s.side == side]
+        numbers = " & ".join(str(s.position) for s in seats)
+        below = (_("seats %(numbers)s") if len(seats) > 1 else _("seat %(numbers)s")) % {
+            "numbers": numbers}
+        member = seats[0].participant.member if len(seats) == 1 else None
+        if member is not None and member.member_number:
+            below += f" · {_('no.')} {member.member_number}"
+        return self.styles.p_lines([(side, True), (below, False)], self.styles.head_cell)
+
+    def grid(self, rows: list[list[Any]], widths: Sequence[float], header_rows: int = 1,
+             extra: Sequence[tuple[Any, ...]] = ()) -> Table:
+        """:func:`grid` with this sheet's row height (rows that fill the page)."""
+        return grid(rows, widths, header_rows, extra, body_height=self.row_height)
+
     def num(self, value: object, bold: bool = False) -> Paragraph | str:
         if value is None or value == "":
             return ""
-        style = self.styles.cell_center if not bold else self.styles.head_cell
-        return self.styles.p(value, style)
+        return self.styles.p(value, self.styles.figure_bold if bold else self.styles.figure)
 
     def total(self, side: str) -> Any:
         return self.evaluation["totals"].get(side) if self.evaluation else None

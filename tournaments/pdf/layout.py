@@ -93,6 +93,10 @@ class Styles:
         self.cell_center = ParagraphStyle("cellc", parent=self.cell, alignment=TA_CENTER)
         self.cell_right = ParagraphStyle("cellr", parent=self.cell, alignment=TA_RIGHT)
         self.small = ParagraphStyle("small", fontName=fonts.regular, fontSize=7.5, leading=9)
+        # A number written in a score sheet's row: large enough to read back across the table
+        self.figure = ParagraphStyle("figure", fontName=fonts.regular, fontSize=12, leading=14,
+                                     alignment=TA_CENTER)
+        self.figure_bold = ParagraphStyle("figureb", parent=self.figure, fontName=fonts.bold)
         self.head_cell = ParagraphStyle(
             "head", fontName=fonts.bold, fontSize=8, leading=10, alignment=TA_CENTER
         )
@@ -103,6 +107,16 @@ class Styles:
         if markup:
             body = f"<{markup}>{body}</{markup}>"
         return Paragraph(body, style or self.cell)
+
+    def p_lines(self, lines: Sequence[tuple[object, bool]], style: ParagraphStyle) -> Paragraph:
+        """Plain-text lines in one paragraph: each ``(text, main)``; a line that is not the
+        main one is set smaller, in the regular font."""
+        parts = []
+        for text, main in lines:
+            body = escape(self.fonts.clean(text))
+            parts.append(body if main else
+                         f'<font name="{self.fonts.regular}" size="7">{body}</font>')
+        return Paragraph("<br/>".join(parts), style)
 
 
 def grid_style(header_rows: int = 1, extra: Sequence[tuple[Any, ...]] = ()) -> TableStyle:
@@ -196,6 +210,12 @@ def build_pdf(
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     doc.build(story)
     return buffer.getvalue()
+
+
+def content_height(landscape_pages: bool = False) -> float:
+    """The height of the page's frame (what ``build_pdf`` lays a story out in)."""
+    height = landscape(A4)[1] if landscape_pages else A4[1]
+    return float(height - MARGIN - (MARGIN + 4 * mm))
 
 
 def content_width(landscape_pages: bool = False) -> float:

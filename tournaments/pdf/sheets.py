@@ -11,12 +11,18 @@ entered or a value the engine derived (points, totals, competition points, state
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
+from reportlab.platypus import (
+    Flowable,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from scoring import GAMES, evaluate
 
@@ -25,11 +31,14 @@ from ..matches import sides_of, table_document
 from ..messages import issue_message, record_text
 from ..models import Round
 from ..selectors.exports import TableData
-from .grid import Sheet
+from .grid import ROW_HEIGHT, Sheet
 from .layout import (
+    GRID,
+    LIGHT,
     Fonts,
     Styles,
     build_pdf,
+    content_height,
     content_width,
     fonts_for,
     format_date,
@@ -37,73 +46,100 @@ from .layout import (
     info_table,
 )
 
-
 # -- the page around the grid ---------------------------------------------------------------
+# The header is HEADER_HEIGHT high; its top-right corner (CODE_BOX square) stays free for the
+# table's code. Below it the game's grid, its rows as tall as the page allows.
+HEADER_HEIGHT = 30 * mm
+CODE_BOX = 32 * mm
+SLACK = 1.5 * mm  # what the page keeps below the fitted story (rounding in the layout)
+
+
 def _seat_name(data: TableData, position: int) -> str:
     seat = next((s for s in data.seats if s.position == position), None)
     return f"{seat.participant.name} ({_('seat')} {position})" if seat else ""
 
 
-def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool) -> list[Flowable]:
+def _header(round_: Round, data: TableData, styles: Styles, filled: bool,
+            width: float) -> Table:
+    """Title and the facts of the table on the left; the top-right corner is left empty (a
+    cell CODE_BOX wide and HEADER_HEIGHT high) for the table's code."""
     table = data.table
-    evening = round_.evening
-    competition = evening.competition
-    width = content_width()
+    competition = round_.evening.competition
+    title = _("Score sheet: %(game)s") % {"game": GAMES[table.game].name}
+    left = width - CODE_BOX
+    facts = info_table(styles, [
+        (_("Club"), competition.club.name),
+        (_("Competition"), competition.name),
+        (_("Evening"), format_date(round_.evening.date)),
+        (_("Round"), round_.number),
+        (_("Table"), table.number),
+        (_("First dealer"), _seat_name(data, table.first_dealer)),
+        (_("Scorekeeper"), _seat_name(data, table.scorekeeper)),
+        (_("Sheet"), _("filled in") if filled else _("blank, for play on paper")),
+    ], left - 3 * mm)
+    facts.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, GRID),
+                               ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
+    cell: list[Flowable] = [
+        Paragraph(styles.fonts.clean(title).replace("&", "&amp;"), styles.title),
+        Spacer(1, 1.5 * mm), facts]
+    header = Table([[cell, ""]], colWidths=[left, CODE_BOX], rowHeights=[HEADER_HEIGHT])
+    header.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return header
+
+
+def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool) -> list[Flowable]:
+    """One table's page: the header, then the game's grid with its rows as tall as one A4 page
+    allows (measured: the story at two row heights gives how many rows grow)."""
+    table = data.table
+    width, height = content_width(), content_height()
     document = table_document(table, data.seats, data.hands if filled else [])
     evaluation = evaluate(document)
-    sheet = Sheet(
-        data=data, styles=styles, width=width, filled=filled, sides=sides_of(data.seats),
-        options=evaluation["options"], evaluation=evaluation if filled else None,
-    )
-    title = _("Score sheet: %(game)s") % {"game": GAMES[table.game].name}
-    story: list[Flowable] = [
-        Paragraph(styles.fonts.clean(title).replace("&", "&amp;"), styles.title),
-        Spacer(1, 2 * mm),
-        info_table(styles, [
-            (_("Club"), competition.club.name),
-            (_("Competition"), competition.name),
-            (_("Evening"), format_date(evening.date)),
-            (_("Round"), round_.number),
-            (_("Table"), table.number),
-            (_("First dealer"), _seat_name(data, table.first_dealer)),
-            (_("Scorekeeper"), _seat_name(data, table.scorekeeper)),
-            (_("Sheet"), _("filled in") if filled else _("blank, for play on paper")),
-        ], width),
-        Spacer(1, 3 * mm),
-    ]
-    seat_rows: list[list[Any]] = [[
-        styles.p(_("Seat"), styles.head_cell), styles.p(_("Name"), styles.head_cell),
-        styles.p(_("Member number"), styles.head_cell), styles.p(_("Side"), styles.head_cell),
-    ]]
-    for seat in data.seats:
-        member = seat.participant.member
-        seat_rows.append([
-            styles.p(seat.position, styles.cell_center), styles.p(seat.participant.name),
-            styles.p(member.member_number if member else _("guest"), styles.cell_center),
-            styles.p(seat.side),
-        ])
-    seats = Table(seat_rows, colWidths=[14 * mm, width * 0.38, 30 * mm,
-                                        width - 44 * mm - width * 0.38])
-    seats.setStyle(grid_style(1))
-    story += [seats, Spacer(1, 5 * mm)]
-    story += site_game(table.game).render_sheet(sheet)
-    if filled and evaluation["errors"]:
-        story += [Spacer(1, 3 * mm), styles.p(
-            record_text(table.game, _("Not counted from %(record)s %(n)s on: %(message)s"),
-                        n=evaluation["errors"][0].get("hand") or 1,
-                        message=issue_message(evaluation["errors"][0])), styles.small)]
-    story += [Spacer(1, 10 * mm), KeepTogether(_signatures(styles, width))]
-    return story
+
+    def story_at(row_height: float) -> list[Flowable]:
+        sheet = Sheet(
+            data=data, styles=styles, width=width, filled=filled, sides=sides_of(data.seats),
+            options=evaluation["options"], evaluation=evaluation if filled else None,
+            state=evaluation.get("state"), row_height=row_height,
+        )
+        story: list[Flowable] = [_header(round_, data, styles, filled, width),
+                                 Spacer(1, 3 * mm)]
+        story += site_game(table.game).render_sheet(sheet)
+        if filled and evaluation["errors"]:
+            story += [Spacer(1, 2 * mm), styles.p(
+                record_text(table.game, _("Not counted from %(record)s %(n)s on: %(message)s"),
+                            n=evaluation["errors"][0].get("hand") or 1,
+                            message=issue_message(evaluation["errors"][0])), styles.small)]
+        return story + [Spacer(1, 4 * mm), *_signatures(styles, width)]
+
+    least = story_at(ROW_HEIGHT)
+    used = _height(least, width, height)
+    growing = (_height(story_at(ROW_HEIGHT + mm), width, height) - used) / mm
+    room = height - SLACK - used
+    if growing <= 0 or room <= 0:
+        return least  # nothing grows, or the grid already takes more than a page
+    return story_at(ROW_HEIGHT + room / growing)
+
+
+def _height(story: Sequence[Flowable], width: float, height: float) -> float:
+    return float(sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                     for f in story))
 
 
 def _signatures(styles: Styles, width: float) -> list[Flowable]:
+    """Two ruled boxes to sign in: the scorekeeper's and the checker's."""
     table = Table(
-        [[styles.p(_("Scorekeeper's signature")), "", styles.p(_("Checked by")), ""]],
-        colWidths=[width * 0.2, width * 0.3, width * 0.2, width * 0.3], rowHeights=[10 * mm],
+        [[styles.p(_("Scorekeeper's signature"), styles.cell_bold), "",
+          styles.p(_("Checked by"), styles.cell_bold), ""]],
+        colWidths=[width * 0.2, width * 0.3, width * 0.2, width * 0.3], rowHeights=[12 * mm],
     )
-    table.setStyle(grid_style(0, [("GRID", (0, 0), (-1, -1), 0, "white"),
-                                  ("LINEBELOW", (1, 0), (1, 0), 0.5, "black"),
-                                  ("LINEBELOW", (3, 0), (3, 0), 0.5, "black")]))
+    table.setStyle(grid_style(0, [("BACKGROUND", (0, 0), (0, 0), LIGHT),
+                                  ("BACKGROUND", (2, 0), (2, 0), LIGHT)]))
     return [table]
 
 

@@ -35,7 +35,7 @@ from tournaments import games
 from tournaments.exports import season_workbook
 from tournaments.messages import Ctx, issue_message
 from tournaments.models import Competition, Evening, Table
-from tournaments.pdf.grid import Sheet, grid, side_widths, total_rows
+from tournaments.pdf.grid import Sheet, side_widths, total_rows
 from tournaments.season_import import parse_season
 from tournaments.services.competitions import competition_create
 from tournaments.services.draws import round_draw
@@ -97,13 +97,13 @@ class PlainPointsSite(games.SiteGame):
     option_texts = {"hands": ("Hands", "Hands per match.")}
 
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:
-        rows: list[list[Any]] = [[sheet.head("Hand")] + [sheet.head(s) for s in sheet.sides]]
+        rows: list[list[Any]] = [[sheet.head("Hand")] + [sheet.side_head(s) for s in sheet.sides]]
         for number in range(1, sheet.options["hands"] + 1):
             derived = sheet.hands[number - 1] if number <= len(sheet.hands) else None
             rows.append([sheet.num(number)] + [
                 sheet.num(derived["points"][s]) if derived else "" for s in sheet.sides])
         rows += total_rows(sheet, "Total points", with_competition=True)
-        return [grid(rows, side_widths(sheet, 40 * mm, 1))]
+        return [sheet.grid(rows, side_widths(sheet, 40 * mm, 1))]
 
     def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         return [{"points": {s: 10 * (i + 1) + hand + variant for i, s in enumerate(sides)}}

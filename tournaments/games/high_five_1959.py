@@ -169,7 +169,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
     box = min(12 * mm, (sheet.width - name_width - label_width) / (len(targets) + cross_limit))
     widths = [name_width] + [box] * len(targets) + [label_width] + [box] * cross_limit
     list_extra.append(("LINEBEFORE", (len(targets) + 1, 0), (len(targets) + 1, -1), 1.2, "black"))
-    table = Table(list_rows, colWidths=widths, rowHeights=[sheet.row_height] * len(list_rows),
+    table = Table(list_rows, colWidths=widths, rowHeights=sheet.row_heights(len(list_rows)),
                   hAlign="LEFT")
     table.setStyle(grid_style(0, list_extra))
     story += [table, Spacer(1, 4 * mm)]

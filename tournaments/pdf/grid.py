@@ -2,7 +2,8 @@
 grid helpers. The renderers themselves live with their game (``tournaments/games/<key>.py``,
 ``SiteGame.render_sheet``); ``sheets.py`` puts the page around them. A renderer heads each
 side's column with ``sheet.side_head`` (name and seat, in seat order) and draws the rows a hand
-is written in with ``sheet.grid`` (or ``sheet.row_height``): those rows grow to fill the page.
+is written in with ``sheet.grid`` (or heights from ``sheet.row_heights``): those rows grow to
+fill the page.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ class Sheet:
     state: Any = None
     # The height of every row a hand is written in: set by ``sheets.py`` to fill the page.
     row_height: float = ROW_HEIGHT
+    # How many rows of ``row_height`` the renderer drew (``grid``, ``row_heights`` count them).
+    grown_rows: int = 0
 
     @property
     def hands(self) -> list[dict[str, Any]]:
@@ -71,7 +74,14 @@ class Sheet:
     def grid(self, rows: list[list[Any]], widths: Sequence[float], header_rows: int = 1,
              extra: Sequence[tuple[Any, ...]] = ()) -> Table:
         """:func:`grid` with this sheet's row height (rows that fill the page)."""
+        self.grown_rows += len(rows) - header_rows
         return grid(rows, widths, header_rows, extra, body_height=self.row_height)
+
+    def row_heights(self, count: int) -> list[float]:
+        """Heights for ``count`` rows of a table of the renderer's own, counted as rows that
+        grow to fill the page."""
+        self.grown_rows += count
+        return [self.row_height] * count
 
     def num(self, value: object, bold: bool = False) -> Paragraph | str:
         if value is None or value == "":

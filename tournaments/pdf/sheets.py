@@ -95,13 +95,15 @@ def _header(round_: Round, data: TableData, styles: Styles, filled: bool,
 
 def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool) -> list[Flowable]:
     """One table's page: the header, then the game's grid with its rows as tall as one A4 page
-    allows (measured: the story at two row heights gives how many rows grow)."""
+    allows: laid out once with the least row height, the room left is shared out over the rows
+    the renderer drew at that height (``Sheet.grown_rows``)."""
     table = data.table
     width, height = content_width(), content_height()
     document = table_document(table, data.seats, data.hands if filled else [])
     evaluation = evaluate(document)
 
-    def story_at(row_height: float) -> list[Flowable]:
+    def story_at(row_height: float) -> tuple[list[Flowable], int]:
+        """The page's story with rows of ``row_height``, and how many rows have that height."""
         sheet = Sheet(
             data=data, styles=styles, width=width, filled=filled, sides=sides_of(data.seats),
             options=evaluation["options"], evaluation=evaluation if filled else None,
@@ -115,15 +117,13 @@ def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool) -
                 record_text(table.game, _("Not counted from %(record)s %(n)s on: %(message)s"),
                             n=evaluation["errors"][0].get("hand") or 1,
                             message=issue_message(evaluation["errors"][0])), styles.small)]
-        return story + [Spacer(1, 4 * mm), *_signatures(styles, width)]
+        return story + [Spacer(1, 4 * mm), *_signatures(styles, width)], sheet.grown_rows
 
-    least = story_at(ROW_HEIGHT)
-    used = _height(least, width, height)
-    growing = (_height(story_at(ROW_HEIGHT + mm), width, height) - used) / mm
-    room = height - SLACK - used
+    least, growing = story_at(ROW_HEIGHT)
+    room = height - SLACK - _height(least, width, height)
     if growing <= 0 or room <= 0:
         return least  # nothing grows, or the grid already takes more than a page
-    return story_at(ROW_HEIGHT + room / growing)
+    return story_at(ROW_HEIGHT + room / growing)[0]
 
 
 def _height(story: Sequence[Flowable], width: float, height: float) -> float:

@@ -140,10 +140,9 @@ class Browsing:
         # The visitor's language choice (the footer's switch stores this cookie).
         context.add_cookies([{"name": "django_language", "value": language,
                               "url": self.base_url}])
+        self.a11y.watch(context, phone=phone)
         self.contexts.append(context)
-        page = context.new_page()
-        self.a11y.watch(page, phone=phone)
-        return page
+        return context.new_page()
 
     def check_pages(self) -> None:
         """axe-core (and on a phone the sizes) on every page open now."""

@@ -8,7 +8,8 @@
   is what a screen nobody touches must do.
 - **Older eyes and fingers**, on a phone-sized page (390x844): every control (link, button,
   field, ``<summary>``; for a tick box or radio button the label around it, which is what a
-  finger taps) is at least 44x44 CSS px, and no visible text is under 16 px.
+  finger taps) is at least 44x44 CSS px, no visible text is under 16 px, and no abbreviation
+  explains itself only on hover (``<abbr title>``: a phone cannot hover).
 
 ``Checker.watch`` puts both checks into every document of a test's browser context, to run after
 its load (in the page, reporting through a binding, as the CSP reporter does); the browser
@@ -63,6 +64,9 @@ CHECK_IN_PAGE = """
         found.push({rule: "tap-target", what: name(el),
                     detail: `${Math.round(box.width)}x${Math.round(box.height)} px`});
       }
+    }
+    for (const el of document.querySelectorAll("abbr[title]")) {  // a phone cannot hover
+      if (shown(el)) found.push({rule: "hover-only", what: name(el), detail: el.title});
     }
     const seen = new Set();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

@@ -148,6 +148,27 @@ def test_every_admin_page_on_a_phone(browsing: Any, step: Any, club: Any, admin_
         expect(page.get_by_role("button", name="Log out")).to_be_visible()
 
 
+def test_the_wall_screens_on_a_laptop(browsing: Any, step: Any, club: Any, admin_user: Any,
+                                      played_table: Table) -> None:
+    """The projector and the TV are for a screen on the wall, not a phone: axe only."""
+    page = browsing.new_page()
+    page.goto(reverse("login"))
+    log_in(page, admin_user.username)
+    competition = played_table.round.evening.competition
+    for url in (reverse("tournaments:round_projector",
+                        kwargs={"club": club.slug, "pk": played_table.round_id}),
+                reverse("tournaments:tv", kwargs={"club": club.slug, "pk": competition.pk})):
+        with step(f"laptop {url}"):
+            response = page.goto(url)
+            assert response is not None and response.ok
+            expect(page.get_by_role("heading", level=1)).to_be_visible()
+
+
+def test_logged_out_pages_on_a_phone(browsing: Any, step: Any, club: Any) -> None:
+    page = browsing.new_page(phone=True)
+    visit_all(browsing, step, page, [reverse("login"), reverse("password_reset")])
+
+
 def test_every_member_page_on_a_phone(browsing: Any, step: Any, club: Any, member_user: Any,
                                       played_table: Table) -> None:
     page = browsing.new_page(phone=True, language="nl")

@@ -11,6 +11,11 @@ the test through a binding that an init script wires up before any of the page's
 run): a test that saw one fails at its end, naming the directive and what was blocked. So no
 journey passes while a page of the site needs an inline script or style.
 
+Every page is also checked by axe-core (``tests/browser/a11y.py``) after each load, at the end of
+each step and at the end of the test; on a phone-sized page the same moments check that every
+control is a 44x44 px tap target and no text is under 16 px. A test that saw a violation fails
+at its end, naming the rule, the page and the element.
+
 Chromium must be installed (``apt-get install -y chromium``; ``.ci/run`` does it): without it
 these tests fail with that message, they are not skipped.
 """
@@ -34,6 +39,8 @@ from tests.tournaments.conftest import (  # noqa: F401
     make_round,
     seat_table,
 )
+
+from .a11y import Checker
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -107,6 +114,7 @@ class Browsing:
         self.test_name = test_name
         self.contexts: list[Any] = []
         self.csp_violations: list[dict[str, Any]] = []
+        self.a11y = Checker()
 
     def _csp_violation(self, _source: Any, violation: dict[str, Any]) -> None:
         self.csp_violations.append(violation)
@@ -132,8 +140,15 @@ class Browsing:
         # The visitor's language choice (the footer's switch stores this cookie).
         context.add_cookies([{"name": "django_language", "value": language,
                               "url": self.base_url}])
+        self.a11y.watch(context, phone=phone)
         self.contexts.append(context)
         return context.new_page()
+
+    def check_pages(self) -> None:
+        """axe-core (and on a phone the sizes) on every page open now."""
+        for context in self.contexts:
+            for page in context.pages:
+                self.a11y.check(page)
 
     def screenshot(self, label: str) -> list[Path]:
         ARTIFACTS.mkdir(exist_ok=True)
@@ -161,8 +176,11 @@ def browsing(browser: Any, live_server: Any, request: pytest.FixtureRequest) -> 
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed and not getattr(request.node, "_step_failed", False):
         session.screenshot("end")
+    if report is not None and report.passed:
+        session.check_pages()
     session.close()
     session.check_csp()
+    session.a11y.fail_on_violations()
 
 
 @pytest.fixture
@@ -184,6 +202,7 @@ def step(browsing: Browsing, request: pytest.FixtureRequest) -> Callable[[str], 
                 request.node._step_failed = True
                 browsing.screenshot(name)
             raise
+        browsing.check_pages()  # what the step left on screen (htmx swaps have no load)
 
     return run
 

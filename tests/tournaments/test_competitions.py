@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from scoring import GAMES
 from tournaments.forms.competitions import OPTION_PREFIX, CompetitionForm
+from tournaments.forms.ordered import OrderedChoicesWidget
 from tournaments.models import Competition
 from tournaments.services.competitions import competition_create, competition_update
 
@@ -25,10 +26,21 @@ def form_data(game: str, **overrides: Any) -> dict[str, Any]:
                 data[name] = "on"
             continue
         value = field.prepare_value(value) if hasattr(field, "prepare_value") else value
+        if isinstance(field.widget, OrderedChoicesWidget):  # a select per position
+            data.update(positions(name, *value))
+            continue
         data[name] = "" if value is None else value
     data.update(name=f"Seizoen {game}", start_date="2026-09-01", end_date="2027-05-31")
     data.update(overrides)
     return data
+
+
+def positions(name: str, *codes: str, size: int = 20) -> dict[str, str]:
+    """What the selects of an ordered list post: one code per position, the rest empty."""
+    return {f"{name}_{i}": codes[i] if i < len(codes) else "" for i in range(size)}
+
+
+CONTRACTS = OPTION_PREFIX + "contracts"
 
 
 def add_url(club: Any, game: str | None = None) -> str:
@@ -84,17 +96,22 @@ def test_option_the_engine_refuses_is_shown_at_its_field(admin_client: Any, club
 
 
 def test_a_refused_list_item_is_named_in_the_clubs_words(admin_client: Any, club: Any) -> None:
-    data = form_data("jokeren", **{OPTION_PREFIX + "contracts": "set3, poker, run3"})
+    data = form_data("jokeren", **positions(CONTRACTS, "set3", "poker", "run3"))
     response = admin_client.post(add_url(club, "jokeren"), data)
     assert response.status_code == 200
-    errors = str(response.context["form"].errors[OPTION_PREFIX + "contracts"])
+    errors = str(response.context["form"].errors[CONTRACTS])
     assert "“poker”" in errors and "set3" not in errors
+    # the refused code stays where it was typed, selected, so the admin sees which deal
+    page = response.content.decode()
+    assert '<option value="poker" selected>poker</option>' in page
 
 
 def test_choice_list_and_json_options_are_parsed(admin_client: Any, club: Any) -> None:
-    data = form_data("jokeren", **{OPTION_PREFIX + "contracts": "set3, run3"})
+    data = form_data("jokeren", **positions(CONTRACTS, "set3", "", "run3", "set3"))
     assert admin_client.post(add_url(club, "jokeren"), data).status_code == 302
-    assert Competition.objects.get(game="jokeren").options["contracts"] == ["set3", "run3"]
+    # in order, the empty position left out, a repeat kept
+    assert Competition.objects.get(game="jokeren").options["contracts"] == [
+        "set3", "run3", "set3"]
     data = form_data("big_five", **{OPTION_PREFIX + "cards_per_player": "15"})
     assert admin_client.post(add_url(club, "big_five"), data).status_code == 302
     assert Competition.objects.get(game="big_five").options["cards_per_player"] == 15
@@ -104,7 +121,7 @@ def test_bad_json_and_unknown_choice_rerender_with_200(admin_client: Any, club: 
     data = form_data("big_five", **{OPTION_PREFIX + "cards_per_player": "{oops"})
     response = admin_client.post(add_url(club, "big_five"), data)
     assert response.status_code == 200 and response.context["form"].errors
-    data = form_data("jokeren", **{OPTION_PREFIX + "contracts": "set3, poker"})
+    data = form_data("jokeren", **positions(CONTRACTS, "set3", "poker"))
     response = admin_client.post(add_url(club, "jokeren"), data)
     assert response.status_code == 200
     assert OPTION_PREFIX + "contracts" in response.context["form"].errors
@@ -209,3 +226,33 @@ def test_every_game_option_has_a_translated_label_and_help():
                 with translation.override("en"):
                     english = [str(t) for t in texts[name]]
                 assert label != english[0] and help_text != english[1], name
+
+
+def test_jokeren_contracts_are_a_list_of_dutch_choices(admin_client: Any, club: Any) -> None:
+    """One select per deal, in the club's words, the default seven chosen and three spare; no
+    JavaScript needed (a plain form post)."""
+    page = admin_client.get(add_url(club, "jokeren")).content.decode()
+    assert '<label for="id_opt_contracts_0">Spel 1</label>' in page
+    assert '<option value="set3" selected>drie gelijke</option>' in page
+    assert '<option value="out_at_once" selected>in één keer uit</option>' in page
+    assert 'name="opt_contracts_9"' in page and 'name="opt_contracts_10"' not in page
+    assert "Kies uit" not in page  # no list of codes to type from
+
+
+def test_emptying_every_contract_is_refused(admin_client: Any, club: Any) -> None:
+    data = form_data("jokeren", **positions(CONTRACTS))
+    response = admin_client.post(add_url(club, "jokeren"), data)
+    assert response.status_code == 200
+    assert CONTRACTS in response.context["form"].errors
+    assert not Competition.objects.exists()
+
+
+def test_a_longer_list_gets_more_positions_when_edited(admin_client: Any, club: Any) -> None:
+    data = form_data("jokeren", **positions(CONTRACTS, *["run4"] * 10))
+    assert admin_client.post(add_url(club, "jokeren"), data).status_code == 302
+    competition = Competition.objects.get()
+    assert competition.options["contracts"] == ["run4"] * 10
+    edit = reverse("tournaments:competition_edit", kwargs={"club": club.slug,
+                                                           "pk": competition.pk})
+    page = admin_client.get(edit).content.decode()
+    assert 'name="opt_contracts_12"' in page and 'name="opt_contracts_13"' not in page

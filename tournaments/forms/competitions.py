@@ -120,6 +120,9 @@ def option_field(option: dict[str, Any], game: str) -> forms.Field:
     }
     if option["nullable"]:
         common["help_text"] += " " + gettext("Leave empty for none (the game's default rule).")
+    own = site_game(game).option_field(option, common)
+    if own is not None:
+        return own
     if kind == "integer":
         attrs = {"step": option["multiple_of"]} if option["multiple_of"] else {}
         field = forms.IntegerField(

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from scoring import GAMES
 
 if TYPE_CHECKING:
+    from django import forms
     from reportlab.platypus import Flowable
 
     from ..messages import Ctx
@@ -68,6 +69,12 @@ class SiteGame(ABC):
     @property
     def name(self) -> str:
         return str(GAMES[self.key].name)
+
+    def option_field(self, option: dict[str, Any], common: dict[str, Any]) -> forms.Field | None:
+        """The competition form's field for one of the engine's options (``option`` is its
+        description, ``common`` the label, help and required-ness), or ``None`` for the form's
+        generic field of the option's kind."""
+        return None
 
     def state_context(self, match: MatchState) -> dict[str, Any]:
         """What ``state_template`` shows beyond ``match`` (e.g. the next deal)."""

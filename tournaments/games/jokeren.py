@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
+from ..forms.ordered import OrderedChoiceField
 from ..messages import Ctx, choice_label, for_side
 from ..pdf.grid import SHADE, Sheet, total_rows
 from .base import SiteGame, register
@@ -170,13 +172,22 @@ class Jokeren(SiteGame):
     option_texts = {
         "contracts": (
             gettext_lazy("Contracts"),
-            gettext_lazy("The contract of each deal; their number is the deals per round."),
+            gettext_lazy("The contract of each deal, in the order they are played; their number "
+                         "is the deals per round. Choose “— none —” to leave a deal out."),
         ),
     }
     state_template = "tournaments/games/jokeren.html"
 
     def state_context(self, match: MatchState) -> dict[str, Any]:
         return {"next_deal": _next_deal(match)}
+
+    def option_field(self, option: dict[str, Any], common: dict[str, Any]) -> forms.Field | None:
+        """The contracts as a list of deals, each a choice in the club's words."""
+        if option["name"] != "contracts":
+            return None
+        return OrderedChoiceField(
+            choices=[(code, self.choice_labels.get(code, code)) for code in option["choices"]],
+            max_items=option["max_items"], position_label=gettext_lazy("Deal %(n)s"), **common)
 
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)

@@ -130,6 +130,9 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
         # Each form a fresh idempotency key; offline.js puts a new one in after each save it
         # queues, so a re-post of the same form (a reload, a retry) repeats the same key.
         "entry_key": entry_keys.fresh_key(),
+        # The heading of the next hand's form with the number left open (offline.js numbers
+        # the hands typed while the connection is down).
+        "entry_pattern": record_text(game, pgettext("heading", "%(record)s %(n)s"), n="{n}"),
         "delete_key": entry_keys.fresh_key() if editing else "",
     }
 

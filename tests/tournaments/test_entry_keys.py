@@ -129,3 +129,13 @@ def test_a_keyed_save_costs_one_query_more_whatever_the_hand(jokeren, client_for
         counts.append(len(captured.captured_queries))
         table.refresh_from_db()
     assert table.finished and len(set(counts)) == 1, counts
+
+
+def test_the_score_page_gives_the_offline_script_its_dutch_texts(jokeren, client_for,
+                                                                  scorekeeper_user):
+    page = client_for(scorekeeper_user).get(url("table_scores", jokeren),
+                                             HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert ('data-waiting="Niet verzonden — wordt verstuurd zodra er weer verbinding is '
+            '({n} wachtend)."') in page
+    assert 'data-entry-pattern="Spel {n}"' in page
+    assert 'src="/static/js/offline.js"' in page

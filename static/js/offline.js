@@ -287,19 +287,24 @@
     if (!navigator.onLine) { failures = Math.max(failures, 1); waited(); }
     pump();
   }, true);
-  function isSave(detail) {
-    var elt = detail.elt;
-    return elt && elt.matches && elt.matches("form.hand-form") &&
-      detail.requestConfig && detail.requestConfig.verb === "post";
+  // The form htmx sends (the events of its answer fire on #match, the target).
+  function saveForm(detail) {
+    var config = detail.requestConfig, elt = config && config.elt;
+    return elt && elt.matches && elt.matches("form.hand-form") && config.verb === "post"
+      ? elt : null;
   }
   document.addEventListener("htmx:beforeRequest", function (e) {
-    if (!isSave(e.detail)) return;
-    e.detail.elt.dataset.sentKey = enqueue(e.detail.elt).key;
+    var form = saveForm(e.detail);
+    if (!form) return;
+    form.dataset.sentKey = enqueue(form).key;
     sending = true;
   });
-  document.addEventListener("htmx:afterRequest", function (e) {
-    if (!isSave(e.detail)) return;
-    var form = e.detail.elt, key = form.dataset.sentKey;
+  // The answer, before htmx swaps it in (the form is still on the page; after the swap htmx's
+  // events on it no longer reach the document).
+  function answered(e) {
+    var form = saveForm(e.detail);
+    if (!form) return;
+    var key = form.dataset.sentKey;
     var item = queue().filter(function (i) { return i.key === key; })[0];
     var xhr = e.detail.xhr;
     sending = false;
@@ -308,12 +313,15 @@
     if (outcome) {
       settled(item, outcome, decodeURIComponent(xhr.getResponseHeader("X-Entry-Message") || ""));
       show();
-      pump();
+      setTimeout(pump, 0);
     } else {  // no answer (connection gone, or the answer lost): it waits and is sent again
-      if (document.body.contains(form)) nextHand(form);
+      nextHand(form);
       later();
     }
-  });
+  }
+  document.addEventListener("htmx:beforeSwap", answered);
+  document.addEventListener("htmx:sendError", answered);
+  document.addEventListener("htmx:timeout", answered);
   document.addEventListener("htmx:afterSettle", function (e) {
     if (e.detail.target && e.detail.target.id === "match") syncDrafts();
   });

@@ -172,3 +172,29 @@ def test_a_hand_refused_after_the_wait_comes_back_for_correction_before_the_next
         assert stored(table) == deals[:2]
         expect(page.locator("#entry-h")).to_have_text("Deal 3")
 
+
+
+def test_a_change_saved_offline_is_made_once_the_connection_returns(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        deals: list[dict[str, int]]) -> None:
+    page = open_table(browsing, table_url, scorekeeper_user)
+    type_deal(page, deals[0])
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
+    # answered at once: nothing is left waiting on the phone
+    assert page.evaluate(f"localStorage.getItem('cm-offline:{table.pk}:queue')") is None
+    with step("the change is saved offline and waits"):
+        page.get_by_role("link", name="Change deal 1").click()
+        expect(page.locator("#entry-h")).to_have_text("Change deal 1")
+        page.context.set_offline(True)
+        boxes(page).nth(1).fill("44")
+        page.get_by_role("button", name="Save change").click()
+        expect(page.locator("#offline")).to_contain_text(f"{WAITING} (1 waiting).")
+        assert stored(table) == deals[:1]
+    with step("back online: changed once, and the table page says so"):
+        page.context.set_offline(False)
+        expect(page.get_by_text("Deal 1 was changed.")).to_be_visible()
+        expect(page).to_have_url(f"{browsing.base_url}{table_url}")
+        assert stored(table) == [{**deals[0], "Bob": 44}]
+        assert Hand.history.filter(history_type="~").count() == 1
+        expect(page.locator("#offline")).to_be_hidden()

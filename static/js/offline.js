@@ -102,6 +102,8 @@
     box.textContent = "";
     if (!items.length && !results.length) { box.hidden = true; return; }
     box.hidden = false;
+    box.classList.toggle("warning", items.length > 0);  // green once nothing waits
+    box.classList.toggle("success", items.length === 0);
     var waiting = items.filter(function (i) { return !i.held; }).length;
     if (waiting) {
       var head = document.createElement("p");
@@ -215,6 +217,7 @@
       if (item.waited) results.push(text("item-refused", { label: item.label }));
       items.forEach(function (i) { i.held = true; });  // the correction goes first
     }
+    results = results.slice(-10);
     setQueue(items);
   }
   function waited() {
@@ -230,7 +233,7 @@
     if (!target || !fresh) return;
     // Replaced as it comes (no settling of old attributes onto the new elements).
     target.replaceWith(fresh);
-    window.htmx.process(fresh);
+    if (window.htmx) window.htmx.process(fresh);
     syncDrafts();
     document.dispatchEvent(new CustomEvent("hand-fields:updated"));
   }

@@ -210,6 +210,7 @@ class Stats:
     examples: dict[str, str] = field(default_factory=dict)
     per_port: dict[int, int] = field(default_factory=dict)
     dropped: int = 0  # answers thrown away (--drop): each save sent again with its key
+    resent: int = 0  # saves sent again (an answer of theirs thrown away)
     repeats_saved: int = 0  # such a save answered "Deal N saved." (the first one's answer)
 
     def error(self, kind: str, text: str = "") -> None:
@@ -376,6 +377,9 @@ class Scorekeeper(threading.Thread):
             resent = True
             with self.stats.lock:
                 self.stats.dropped += 1
+        if resent:
+            with self.stats.lock:
+                self.stats.resent += 1
         if resent and status == 200 and re.search(r"Deal \d+ saved\.", text):
             with self.stats.lock:
                 self.stats.repeats_saved += 1
@@ -476,7 +480,8 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
             "save_mean": statistics.fmean(stats.save) if stats.save else float("nan"),
             "errors": dict(stats.errors), "error_examples": dict(stats.examples),
             "warnings_acknowledged": stats.warnings_acknowledged,
-            "drop": args.drop, "dropped": stats.dropped, "repeats_saved": stats.repeats_saved,
+            "drop": args.drop, "dropped": stats.dropped, "resent": stats.resent,
+            "repeats_saved": stats.repeats_saved,
             "server_tracebacks": server_errors,
             "finished_tables": stats.finished_tables, "out_of_tables": stats.out_of_tables,
             "check": checked,
@@ -538,8 +543,8 @@ def report(result: dict[str, Any]) -> None:
           f"{result.get('warnings_acknowledged', 0)}")
     if result.get("drop"):
         print(f"answers lost  {result['dropped']} ({result['drop']:.0%} dropped after the server "
-              f"answered), each sent again with its key: {result['repeats_saved']} saves "
-              "answered \"Deal N saved.\" on a repeat")
+              f"answered) on {result['resent']} saves, each sent again with its key until an "
+              f"answer was kept: {result['repeats_saved']} of them answered \"Deal N saved.\"")
     print(f"table page    p50 {result['page_p50'] * ms:.0f} ms, p95 "
           f"{result['page_p95'] * ms:.0f} ms")
     print(f"save a hand   p50 {result['save_p50'] * ms:.0f} ms, p95 "

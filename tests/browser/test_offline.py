@@ -198,3 +198,28 @@ def test_a_change_saved_offline_is_made_once_the_connection_returns(
         assert stored(table) == [{**deals[0], "Bob": 44}]
         assert Hand.history.filter(history_type="~").count() == 1
         expect(page.locator("#offline")).to_be_hidden()
+
+
+def test_a_delete_saved_offline_is_made_once_the_connection_returns(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        deals: list[dict[str, int]]) -> None:
+    page = open_table(browsing, table_url, scorekeeper_user)
+    page.on("dialog", lambda dialog: dialog.accept())  # "Delete deal 1?"
+    for deal in deals[:2]:
+        type_deal(page, deal)
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.locator("#entry-h")).not_to_have_text("Deal 1")
+    expect(page.get_by_text("Deal 2 saved.")).to_be_visible()
+    with step("the delete is asked, then waits"):
+        page.get_by_role("link", name="Change deal 1").click()
+        page.context.set_offline(True)
+        page.get_by_label("Reason for deleting").fill("wrong table")
+        page.get_by_role("button", name="Delete deal 1").click()
+        expect(page.locator("#offline")).to_contain_text(f"{WAITING} (1 waiting).")
+        assert stored(table) == deals[:2]
+    with step("back online: deleted once, the later deal moved up"):
+        page.context.set_offline(False)
+        expect(page.get_by_text("Deal 1 was deleted.")).to_be_visible()
+        assert stored(table) == deals[1:2]
+        assert Hand.history.filter(history_type="-").count() == 1
+        assert Hand.history.get(history_type="-").history_change_reason == "wrong table"

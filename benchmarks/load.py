@@ -1,7 +1,8 @@
 """Load test: 50 scorekeepers entering hands at once against the production server.
 
 Run: ``make load`` (both databases) or ``.venv/bin/python -m benchmarks.load [--db sqlite|postgres|
-both] [--seconds 60] [--clients 50] [--workers 4] [--instances 1] [--balance split|alternate]``.
+both] [--seconds 60] [--clients 50] [--workers 4] [--instances 1] [--balance split|alternate]
+[--drop 0.05]``.
 
 For each database it
 
@@ -16,7 +17,11 @@ For each database it
 3. runs one thread per scorekeeper (stdlib ``http.client``, its own session): log in through the
    login form, then for ``--seconds``: GET the table page (version and CSRF token as a browser
    reads them), POST the next deal the way htmx does (``HX-Request``, ``X-CSRFToken``). A match
-   of 7 deals finished, the scorekeeper moves to their table in the next round. With several
+   of 7 deals finished, the scorekeeper moves to their table in the next round. Each save
+   carries the form's idempotency key (``entry_key``); with ``--drop``, that share of the save
+   answers is thrown away after the server answered (as when a phone loses the connection
+   while the answer is on its way) and the same save is sent again with the same key, until an
+   answer arrives: the server must answer "Deal N saved." for the first one. With several
    instances, ``--balance split`` gives each scorekeeper one instance (scorekeeper i talks to
    instance i mod N); ``alternate`` sends each request to the next instance, as a load balancer
    without sticky sessions would: logged in on one server, saving on another;
@@ -35,6 +40,7 @@ import argparse
 import http.client
 import json
 import os
+import random
 import re
 import secrets
 import shutil
@@ -184,6 +190,7 @@ def verify(acks_path: Path) -> None:
 # -- the orchestrator ------------------------------------------------------------------------
 def jokeren_deals(sides: list[str], variant: int) -> list[dict[str, Any]]:
     sys.path.insert(0, str(ROOT))
+    _django()  # the games' site modules read the settings (their words are translated)
     from tournaments.games import sample_hands
 
     return sample_hands("jokeren", sides, variant)
@@ -202,6 +209,9 @@ class Stats:
     warnings_acknowledged: int = 0
     examples: dict[str, str] = field(default_factory=dict)
     per_port: dict[int, int] = field(default_factory=dict)
+    dropped: int = 0  # answers thrown away (--drop): each save sent again with its key
+    resent: int = 0  # saves sent again (an answer of theirs thrown away)
+    repeats_saved: int = 0  # such a save answered "Deal N saved." (the first one's answer)
 
     def error(self, kind: str, text: str = "") -> None:
         """Count an error; keep the first response's messages of each kind for the report."""
@@ -213,6 +223,7 @@ class Stats:
 
 
 VERSION = re.compile(r'name="version" value="(\d+)"')
+ENTRY_KEY = re.compile(r'name="entry_key" value="([^"]+)"')
 MESSAGES = re.compile(r'class="(?:message [a-z]+|errorlist[^"]*)"[^>]*>(.*?)</', re.S)
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 NEXT_HAND = re.compile(r'id="entry-h">\D*(\d+)')
@@ -223,8 +234,10 @@ SIDE_LABEL = re.compile(r'<label class="side-input[^"]*" for="id-h-penalties-(\d
 class Scorekeeper(threading.Thread):
     def __init__(self, ports: list[int], username: str, tables: list[int], stats: Stats,
                  start: threading.Barrier, stop: threading.Event, index: int,
-                 balance: str = "split") -> None:
+                 balance: str = "split", drop: float = 0.0) -> None:
         super().__init__(daemon=True)
+        self.drop = drop
+        self.chance = random.Random(index)  # noqa: S311 - which answers get lost, not secrets
         self.ports, self.username, self.tables = ports, username, tables
         self.stats, self.start_barrier, self.stop_event, self.index = stats, start, stop, index
         self.balance, self.sent = balance, 0
@@ -318,7 +331,8 @@ class Scorekeeper(threading.Thread):
                 side_index = {name: i for i, name in enumerate(sides)}
             number = int(NEXT_HAND.search(text).group(1))  # type: ignore[union-attr]
             deal = deals[number - 1]
-            body = {"version": version.group(1)}
+            key = ENTRY_KEY.search(text)
+            body = {"version": version.group(1), "entry_key": key.group(1) if key else ""}
             for side, value in deal["penalties"].items():
                 body[f"h-penalties-{side_index[side]}"] = str(value)
             headers = {"HX-Request": "true", "X-CSRFToken": self.cookies.get("csrftoken", ""),
@@ -326,26 +340,21 @@ class Scorekeeper(threading.Thread):
             with self.stats.lock:
                 self.stats.attempted.append((table, number, deal))
             try:
-                status, text, _h, elapsed = self.request(
-                    "POST", path + "hands/add/", body, headers)
+                status, text = self.save(path + "hands/add/", body, headers)
             except OSError as exc:
                 self.stats.error(f"save: {type(exc).__name__}")
                 continue
-            with self.stats.lock:
-                self.stats.save.append(elapsed)
             if status == 200 and 'name="acknowledge"' in text:
                 # The engine warns (e.g. an unusually high penalty): like the scorekeeper,
                 # tick "I checked this: save anyway" and save again.
                 with self.stats.lock:
                     self.stats.warnings_acknowledged += 1
                 try:
-                    status, text, _h, elapsed = self.request(
-                        "POST", path + "hands/add/", {**body, "acknowledge": "1"}, headers)
+                    status, text = self.save(path + "hands/add/", {**body, "acknowledge": "1"},
+                                             headers)
                 except OSError as exc:
                     self.stats.error(f"save: {type(exc).__name__}")
                     continue
-                with self.stats.lock:
-                    self.stats.save.append(elapsed)
             if status == 200 and f"Deal {number} saved." in text:
                 with self.stats.lock:
                     self.stats.acknowledged.append((table, number, deal))
@@ -354,6 +363,29 @@ class Scorekeeper(threading.Thread):
             else:
                 self.stats.error(f"save: HTTP {status}", text)
         return False
+
+    def save(self, path: str, body: dict[str, str], headers: dict[str, str]) -> tuple[int, str]:
+        """POST a save; with ``--drop``, throw that share of answers away (the server has
+        answered) and send the same save again with the same key until an answer is kept."""
+        resent = False
+        while True:
+            status, text, _h, elapsed = self.request("POST", path, body, headers)
+            with self.stats.lock:
+                self.stats.save.append(elapsed)
+            if self.chance.random() >= self.drop:
+                break
+            resent = True
+            with self.stats.lock:
+                self.stats.dropped += 1
+        if resent:
+            with self.stats.lock:
+                self.stats.resent += 1
+        if resent and status == 200 and re.search(r"Deal \d+ saved\.", text):
+            with self.stats.lock:
+                self.stats.repeats_saved += 1
+        elif resent and "acknowledge" not in body and 'name="acknowledge"' not in text:
+            self.stats.error("save: a repeat not answered as the first", text)
+        return status, text
 
 
 def free_port() -> int:
@@ -406,7 +438,7 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
         stop = threading.Event()
         threads = [
             Scorekeeper(ports, plan["users"][i], [r[i] for r in plan["tables"]], stats, barrier,
-                        stop, i, args.balance)
+                        stop, i, args.balance, args.drop)
             for i in range(args.clients)
         ]
         for thread in threads:
@@ -448,6 +480,8 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
             "save_mean": statistics.fmean(stats.save) if stats.save else float("nan"),
             "errors": dict(stats.errors), "error_examples": dict(stats.examples),
             "warnings_acknowledged": stats.warnings_acknowledged,
+            "drop": args.drop, "dropped": stats.dropped, "resent": stats.resent,
+            "repeats_saved": stats.repeats_saved,
             "server_tracebacks": server_errors,
             "finished_tables": stats.finished_tables, "out_of_tables": stats.out_of_tables,
             "check": checked,
@@ -507,6 +541,10 @@ def report(result: dict[str, Any]) -> None:
           f"{check['acknowledged']} ({result['hands_per_s']:.1f}/s), tables finished "
           f"{result['finished_tables']}, warnings acknowledged "
           f"{result.get('warnings_acknowledged', 0)}")
+    if result.get("drop"):
+        print(f"answers lost  {result['dropped']} ({result['drop']:.0%} dropped after the server "
+              f"answered) on {result['resent']} saves, each sent again with its key until an "
+              f"answer was kept: {result['repeats_saved']} of them answered \"Deal N saved.\"")
     print(f"table page    p50 {result['page_p50'] * ms:.0f} ms, p95 "
           f"{result['page_p95'] * ms:.0f} ms")
     print(f"save a hand   p50 {result['save_p50'] * ms:.0f} ms, p95 "
@@ -543,6 +581,10 @@ def main() -> None:
     parser.add_argument("--balance", choices=["split", "alternate"], default="split",
                         help="with several instances: each scorekeeper on one instance (split) "
                              "or every request to the next instance (alternate)")
+    parser.add_argument("--drop", type=float, default=0.0,
+                        help="share of save answers to throw away after the server answered; "
+                             "each such save is sent again with its idempotency key "
+                             "(e.g. 0.05)")
     args = parser.parse_args()
     if args.command == "seed":
         seed(args.clients, args.rounds, args.out)
@@ -552,6 +594,8 @@ def main() -> None:
         return
     if not 1 <= args.seconds <= 600:
         parser.error("--seconds must be between 1 and 600")
+    if not 0 <= args.drop < 1:
+        parser.error("--drop must be at least 0 and below 1")
     if not 1 <= args.instances <= 8:
         parser.error("--instances must be between 1 and 8")
     failed = False

@@ -6,11 +6,15 @@ points, competition points, place) written in the same transaction as the hand, 
 are one SQL aggregate over seats.
 """
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
+from simple_history.signals import pre_create_historical_record
 
 from clubmanager.models import Club, Member
 
@@ -304,6 +308,25 @@ class Seat(models.Model):
         return f"{self.table} – {self.position}: {self.participant}"
 
 
+class KeyedChange(models.Model):
+    """What a hand's history row adds to simple-history's copy: the idempotency key of the save
+    that made this change (an add, a change or a delete; empty for a renumbering, an import or
+    a save without a key). A save repeated with a key found here is answered with this row's
+    change, not made twice (``services.scores``)."""
+
+    change_key = models.CharField(_("idempotency key"), max_length=64, blank=True, default="")
+
+    class Meta:
+        abstract = True
+
+
+@receiver(pre_create_historical_record)
+def _record_change_key(sender: Any, instance: Any, history_instance: Any, **kwargs: Any) -> None:
+    """The key the service put on the instance (``_change_key``) goes on its history row."""
+    if isinstance(history_instance, KeyedChange):
+        history_instance.change_key = getattr(instance, "_change_key", "")
+
+
 class Hand(models.Model):
     """One hand (deal, round, turn, game) as entered, in the engine's format."""
 
@@ -325,8 +348,13 @@ class Hand(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )
     updated = models.DateTimeField(auto_now=True)
+    # The idempotency key of the save that added this hand (generated on the phone, or a fresh
+    # one in the server-rendered form): a repeated save finds the hand instead of adding it
+    # again. Empty for hands added without one (imports, the demo, older hands).
+    entry_key = models.CharField(_("idempotency key"), max_length=64, blank=True, default="")
 
-    history = HistoricalRecords()  # who, when, before and after of every change
+    # who, when, before and after of every change, and the key of the save that made it
+    history = HistoricalRecords(bases=[KeyedChange])
 
     class Meta:
         ordering = ["table", "number"]
@@ -334,6 +362,8 @@ class Hand(models.Model):
         verbose_name_plural = _("hands")
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
+            models.UniqueConstraint(fields=["table", "entry_key"], condition=~Q(entry_key=""),
+                                    name="hand_entry_key_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
             models.CheckConstraint(
                 condition=(Q(adjusted_points__isnull=True) & Q(adjusted_reason=""))

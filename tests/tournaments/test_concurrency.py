@@ -132,7 +132,7 @@ def _edits(table: Table, scorekeeper_user: Any, admin_user: Any) -> tuple[Any, A
 def _one_edit_won(results: dict[str, Any], table: Table, hand: Hand, winner: str,
                   bob: int) -> None:
     loser = "second" if winner == "first" else "first"
-    assert isinstance(results[winner], Hand), results
+    assert isinstance(results[winner], scores.Saved), results
     assert isinstance(results[loser], TableChanged), results
     assert results[loser].table.version == 2
     assert Hand.objects.get(pk=hand.pk).data["penalties"]["Bob"] == bob
@@ -154,3 +154,56 @@ def test_two_edits_checked_at_the_same_version_only_one_is_written(monkeypatch, 
     first, second, hand = _edits(table, scorekeeper_user, admin_user)
     results = _race(monkeypatch, first, second)
     _one_edit_won(results, table, hand, "second", 50)
+
+
+# -- the same save twice (its answer lost, sent again while the first is still under way) -----
+KEY = "same-save-key-0123456789"
+
+
+def _same_add_twice(table: Table, user: Any) -> tuple[Any, Any]:
+    seen_by_first, seen_by_second = Table.objects.get(pk=table.pk), Table.objects.get(pk=table.pk)
+    return (
+        lambda: scores.hand_add_saved(table=seen_by_first, data=FIRST, by=user,
+                                      expected_version=0, key=KEY),
+        lambda: scores.hand_add_saved(table=seen_by_second, data=FIRST, by=user,
+                                      expected_version=0, key=KEY),
+    )
+
+
+def _both_answered_one_hand(results: dict[str, Any], table: Table) -> None:
+    """Both attempts answer "hand 1 saved", one of them as the repeat; one hand stored."""
+    assert all(isinstance(r, scores.Saved) for r in results.values()), results
+    assert sorted(r.repeated for r in results.values()) == [False, True]
+    assert [r.number for r in results.values()] == [1, 1]
+    assert list(Hand.objects.values_list("data", "entry_key")) == [(FIRST, KEY)]
+    assert Table.objects.get(pk=table.pk).version == 1
+
+
+@pytest.mark.parametrize("pause_in", ["match_view", "_write_hands"])
+def test_the_same_add_sent_twice_at_once_is_stored_once(monkeypatch, table, scorekeeper_user,
+                                                        pause_in):
+    results = _race(monkeypatch, *_same_add_twice(table, scorekeeper_user), pause_in=pause_in)
+    _both_answered_one_hand(results, table)
+
+
+def test_a_repeat_that_passes_the_version_check_is_stopped_by_the_constraint(
+        monkeypatch, table, scorekeeper_user):
+    # The repeat claims the next version (a client that sent it with the version the first
+    # attempt produced); the key's hand is then refused by the database's unique constraint
+    # and the repeat is answered with the first hand.
+    first = scores.hand_add_saved(table=table, data=FIRST, by=scorekeeper_user,
+                                  expected_version=0, key=KEY)
+    real = scores.applied_change
+    calls: list[str] = []
+
+    def first_lookup_misses(**kwargs: Any) -> Any:
+        calls.append(kwargs["key"])
+        return None if len(calls) == 1 else real(**kwargs)
+
+    monkeypatch.setattr(scores, "applied_change", first_lookup_misses)
+    again = scores.hand_add_saved(table=Table.objects.get(pk=table.pk), data=FIRST,
+                                  by=scorekeeper_user, expected_version=1, key=KEY)
+    assert (first.repeated, again.repeated, again.number) == (False, True, 1)
+    assert Hand.objects.count() == 1
+    assert Table.objects.get(pk=table.pk).version == 1
+    assert calls == [KEY, KEY]

@@ -315,3 +315,103 @@ def test_a_read_from_before_a_change_is_never_written(jokeren_table, scorekeeper
         hand_add_saved(table=jokeren_table, seats=seats, hands=hands, data=pen(5, 0, 12, 88),
                        by=scorekeeper_user, expected_version=0)
     assert list(Hand.objects.values_list("number", flat=True)) == [1]
+
+
+# -- idempotency keys: a save sent again (its answer lost) is answered, not made twice ----------
+KEY = "phone-made-key-0001"
+
+
+def test_an_add_repeated_with_its_key_is_answered_with_the_first_hand(jokeren_table,
+                                                                     scorekeeper_user):
+    first = hand_add_saved(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
+                           expected_version=0, key=KEY)
+    # The answer never reached the phone; it sends the same save again (same version, same key).
+    again = hand_add_saved(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
+                           expected_version=0, key=KEY)
+    assert (first.repeated, first.number) == (False, 1)
+    assert (again.repeated, again.number, again.hand.pk) == (True, 1, first.hand.pk)
+    assert again.table.version == 1 and [h.pk for h in again.hands] == [first.hand.pk]
+    assert Hand.objects.count() == 1 and Hand.history.count() == 1
+    assert Hand.objects.get().entry_key == KEY
+    # another hand, another key: added as usual
+    hand_add(table=jokeren_table, data=pen(10, 0, 12, 8), by=scorekeeper_user,
+             expected_version=1, key="phone-made-key-0002")
+    assert Hand.objects.count() == 2
+
+
+def test_a_repeated_add_answers_its_own_number_after_later_changes(jokeren_table,
+                                                                  scorekeeper_user):
+    hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
+             expected_version=0)
+    hand_add(table=jokeren_table, data=pen(10, 0, 12, 8), by=scorekeeper_user,
+             expected_version=1, key=KEY)
+    hand_add(table=jokeren_table, data=pen(5, 5, 0, 8), by=scorekeeper_user, expected_version=2)
+    again = hand_add_saved(table=jokeren_table, data=pen(10, 0, 12, 8), by=scorekeeper_user,
+                           expected_version=1, key=KEY)  # not "this table was just changed"
+    assert (again.repeated, again.number, again.table.version) == (True, 2, 3)
+    assert Hand.objects.count() == 3
+
+
+def test_an_edit_repeated_with_its_key_is_made_once(jokeren_table, scorekeeper_user):
+    hand = hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
+                    expected_version=0)
+    first = hand_update(hand=hand, data=pen(0, 44, 12, 88), by=scorekeeper_user,
+                        expected_version=1, key=KEY)
+    again = hand_update(hand=hand, data=pen(0, 44, 12, 88), by=scorekeeper_user,
+                        expected_version=1, key=KEY)
+    assert (first.repeated, again.repeated, again.number) == (False, True, 1)
+    jokeren_table.refresh_from_db()
+    assert jokeren_table.version == 2
+    assert [r.history_type for r in Hand.history.order_by("history_id")] == ["+", "~"]
+    assert Hand.history.get(history_type="~").change_key == KEY
+    assert seats_of(jokeren_table)["Bob"] == (44, 44, 3)
+
+
+def test_a_delete_repeated_with_its_key_is_answered_not_refused(jokeren_table,
+                                                               scorekeeper_user):
+    first = hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
+                     expected_version=0)
+    second = hand_add(table=jokeren_table, data=pen(10, 0, 12, 8), by=scorekeeper_user,
+                      expected_version=1)
+    done = hand_delete(hand=first, by=scorekeeper_user, expected_version=2, key=KEY)
+    # the hand is gone and the version moved on: the same delete again is its answer again
+    again = hand_delete(hand=first, by=scorekeeper_user, expected_version=2, key=KEY)
+    assert (done.repeated, again.repeated, again.number) == (False, True, 1)
+    assert [(h.pk, h.number) for h in again.hands] == [(second.pk, 1)]
+    jokeren_table.refresh_from_db()
+    assert (jokeren_table.version, jokeren_table.hand_count) == (3, 1)
+    # the renumbering of the later hand carries no key: only the delete is the key's change
+    assert list(Hand.history.exclude(change_key="").values_list("history_type", "id")) == [
+        ("-", first.pk)]
+
+
+def test_a_refused_save_leaves_its_key_free(jokeren_table, scorekeeper_user):
+    with pytest.raises(HandRejected):
+        hand_add(table=jokeren_table, data=pen(0, 45, 0, 88), by=scorekeeper_user,
+                 expected_version=0, key=KEY)
+    # corrected and sent with the same key (the phone keeps it until the save is stored)
+    saved = hand_add_saved(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
+                           expected_version=0, key=KEY)
+    assert not saved.repeated and Hand.objects.get().entry_key == KEY
+
+
+def test_a_key_of_another_table_is_not_this_tables(jokeren_table, scorekeeper_user,
+                                                   make_round, seat_table):
+    hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
+             expected_version=0, key=KEY)
+    other = seat_table(make_round(jokeren_table.round.evening, number=2),
+                       list(jokeren_table.round.evening.participants.all()))
+    saved = hand_add_saved(table=other, data=pen(0, 45, 12, 88), by=scorekeeper_user,
+                           expected_version=0, key=KEY)
+    assert not saved.repeated
+    assert Hand.objects.filter(entry_key=KEY).count() == 2
+
+
+def test_the_database_refuses_a_second_hand_with_the_same_key(jokeren_table):
+    from django.db import IntegrityError, transaction
+
+    Hand.objects.create(table=jokeren_table, number=1, data={}, entry_key=KEY)
+    Hand.objects.create(table=jokeren_table, number=2, data={})  # no key: no limit
+    Hand.objects.create(table=jokeren_table, number=3, data={})
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.create(table=jokeren_table, number=4, data={}, entry_key=KEY)

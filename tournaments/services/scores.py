@@ -21,6 +21,14 @@ Adding, changing and deleting a hand take one path (:func:`_change`):
    and then matches zero rows; SQLite: one writer at a time). Then the hands are saved or
    deleted through the ORM and each seat's derived integers written (one ``update()`` each).
 
+Idempotency: a save may carry a key made on the phone (``tournaments.entry_keys``). The key goes
+on the history row of the change and on an added hand (``Hand.entry_key``, unique per table).
+A key already applied at the table is answered with that change (``Saved.repeated``, the
+table as it is now) instead of being made again: looked up before anything is checked, and
+again when the claim fails or the constraint refuses the hand (a repeat that raced the first
+attempt). So a save whose answer never reached the phone can be sent again: never a second
+hand, never :class:`TableChanged` for the save's own earlier success.
+
 Every change a save depends on bumps the version in the transaction that makes it (the hand
 changes here, the confirmation, re-seating a table, closing or reopening the evening), so a
 claim that matches proves the match read is still the match stored.
@@ -39,13 +47,14 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from django.core.exceptions import PermissionDenied
-from django.db import OperationalError, connection, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from clubmanager.access import role_in_club
 from clubmanager.models import Role
 
+from ..entry_keys import AppliedChange, applied_change
 from ..matches import MatchView, apply_view, match_view, sides_of
 from ..models import Hand, Seat, Table
 from ..selectors.scores import seats_and_hands
@@ -280,30 +289,32 @@ def _read_table(table_pk: int) -> Table:
         return Table(pk=table_pk, version=-1)
 
 
-def _save_hand(hand: Hand, by: Any, reason: str) -> None:
-    """``save()`` with who and why for django-simple-history's record of it."""
+def _for_history(hand: Hand, by: Any, reason: str, key: str = "") -> Hand:
+    """Who, why and with which idempotency key, for django-simple-history's record of the next
+    save or delete of ``hand`` (the key through ``models.KeyedChange``)."""
     hand._history_user = by  # type: ignore[attr-defined]
     hand._change_reason = reason[:100]  # type: ignore[attr-defined]
-    hand.save()
+    hand._change_key = key  # type: ignore[attr-defined]
+    return hand
 
 
 def _write_hands(hands: list[Hand], changed: Hand | None, removed: Hand | None, by: Any,
-                 reason: str) -> None:
+                 reason: str, key: str) -> None:
     """The hands as they are now, in order: ``removed`` deleted, ``changed`` saved (added or
     edited) and every later hand renumbered; each through the ORM, so simple-history records
-    each with ``by`` and its reason."""
+    each with ``by`` and its reason (and the change itself with ``key``)."""
     if removed is not None:
-        removed._history_user = by  # type: ignore[attr-defined]
-        removed._change_reason = reason[:100]  # type: ignore[attr-defined]
-        removed.delete()
+        _for_history(removed, by, reason, key).delete()
     for number, hand in enumerate(hands, start=1):
         if hand is changed:
             hand.number = number
-            _save_hand(hand, by, reason)
+            if hand.pk is None:
+                hand.entry_key = key
+            _for_history(hand, by, reason, key).save()
         elif hand.number != number:
             hand.number = number
             hand.updated_by = by
-            _save_hand(hand, by, "renumbered")
+            _for_history(hand, by, "renumbered").save()
 
 
 def _write_seats(seats: Sequence[Seat]) -> None:
@@ -317,13 +328,18 @@ def _write_seats(seats: Sequence[Seat]) -> None:
 @dataclass
 class Saved:
     """What a save wrote, as committed: the table, its seats (derived values applied), its
-    hands in order and their evaluation (the page renders from these, no re-read)."""
+    hands in order and their evaluation (the page renders from these, no re-read); ``number``:
+    the changed (or deleted) hand's number. ``repeated``: the save's key had made this change
+    already; nothing was written, ``number`` is the hand's number when that change was made and
+    the rest is the table as it is now (``hand`` None when that hand is gone since)."""
 
     hand: Hand | None
     table: Table
     seats: list[Seat]
     hands: list[Hand]
     match: MatchView
+    number: int = 0
+    repeated: bool = False
 
 
 @dataclass
@@ -338,9 +354,36 @@ class _Change:
     adjusted_points: Mapping[str, Any] | None = None
 
 
-def _change(*, table: Table, change: _Change, by: Any, expected_version: int,
+def _repeat(prior: AppliedChange, given: Table) -> Saved:
+    """The answer to a key already applied: that change, and the table as it is now."""
+    table = _read_table(prior.table_id)
+    seats, hands = seats_and_hands(table)
+    view = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands])
+    given.version = table.version
+    hand = next((h for h in hands if h.pk == prior.hand_id), None)
+    return Saved(hand, table, seats, hands, view, number=prior.number, repeated=True)
+
+
+def _change(*, table: Table, change: _Change, by: Any, expected_version: int, key: str = "",
             role: str | None = None, seats: list[Seat] | None = None,
             hands: list[Hand] | None = None) -> Saved:
+    """A key already applied at the table is answered with that change; otherwise the change is
+    made (:func:`_change_once`), and when that fails because the table moved on or the key's
+    hand exists, the key is looked up again: the first attempt may have just committed."""
+    if (prior := applied_change(table_pk=table.pk, key=key)) is not None:
+        return _repeat(prior, table)
+    try:
+        return _change_once(table=table, change=change, by=by, expected_version=expected_version,
+                            key=key, role=role, seats=seats, hands=hands)
+    except (TableChanged, IntegrityError):
+        if (prior := applied_change(table_pk=table.pk, key=key)) is None:
+            raise
+        return _repeat(prior, table)
+
+
+def _change_once(*, table: Table, change: _Change, by: Any, expected_version: int, key: str,
+                 role: str | None, seats: list[Seat] | None,
+                 hands: list[Hand] | None) -> Saved:
     """Read (unless given), check, evaluate, then claim the table and write (module docstring).
     ``role``: the user's role in the table's club when the caller already knows it."""
     given = table
@@ -366,12 +409,13 @@ def _change(*, table: Table, change: _Change, by: Any, expected_version: int,
             version=F("version") + 1, hand_count=table.hand_count, finished=table.finished)
         if claimed:
             reason = (changed.adjusted_reason if changed is not None else "") or change.reason
-            _write_hands(after, changed, removed, by, reason)
+            _write_hands(after, changed, removed, by, reason, key)
             _write_seats(seats)
     if not claimed:
         raise TableChanged(_read_table(table.pk))
     table.version = given.version = expected_version + 1
-    return Saved(changed, table, seats, after, view)
+    number = changed.number if changed is not None else removed.number if removed else 0
+    return Saved(changed, table, seats, after, view, number=number)
 
 
 def _the_hand(table: Table, hands: list[Hand], pk: int) -> Hand:
@@ -391,12 +435,13 @@ def hand_add(
     acknowledge_warnings: bool = False,
     adjusted_reason: str = "",
     adjusted_points: Mapping[str, Any] | None = None,
+    key: str = "",
 ) -> Hand:
     """Append a hand to the table's match (see :func:`hand_add_saved`)."""
     saved = hand_add_saved(
         table=table, data=data, by=by, expected_version=expected_version,
         acknowledge_warnings=acknowledge_warnings, adjusted_reason=adjusted_reason,
-        adjusted_points=adjusted_points,
+        adjusted_points=adjusted_points, key=key,
     )
     assert saved.hand is not None
     return saved.hand
@@ -415,17 +460,19 @@ def hand_add_saved(
     role: str | None = None,
     seats: list[Seat] | None = None,
     hands: list[Hand] | None = None,
+    key: str = "",
 ) -> Saved:
     """Append a hand to the table's match. ``seats`` and ``hands``: the match as the caller
     read it together with ``table`` at ``table.version`` (else it is read); ``role``: the
-    user's role in the table's club when the caller knows it."""
+    user's role in the table's club when the caller knows it; ``key``: the save's idempotency
+    key (a key already applied here answers with that hand, see the module docstring)."""
 
     def make(table: Table, hands: list[Hand], by: Any) -> tuple[list[Hand], Hand, None]:
         new = Hand(table=table, number=len(hands) + 1, data=data, created_by=by, updated_by=by)
         return [*hands, new], new, None
 
     return _change(
-        table=table, by=by, expected_version=expected_version, role=role, seats=seats,
+        table=table, by=by, expected_version=expected_version, key=key, role=role, seats=seats,
         hands=hands, change=_Change(make, "added", acknowledge_warnings, adjusted_reason,
                                     adjusted_points))
 
@@ -440,8 +487,10 @@ def hand_update(
     acknowledge_warnings: bool = False,
     adjusted_reason: str = "",
     adjusted_points: Mapping[str, Any] | None = None,
-) -> Hand:
-    """Change a saved hand; the whole match is re-evaluated with the change applied."""
+    key: str = "",
+) -> Saved:
+    """Change a saved hand; the whole match is re-evaluated with the change applied. ``key``:
+    the save's idempotency key (as for :func:`hand_add_saved`)."""
 
     def make(table: Table, hands: list[Hand], by: Any) -> tuple[list[Hand], Hand, None]:
         current = _the_hand(table, hands, hand.pk)
@@ -449,25 +498,25 @@ def hand_update(
         current.updated_by = by
         return hands, current, None
 
-    saved = _change(
+    return _change(
         table=Table(pk=hand.table_id, version=-1), by=by, expected_version=expected_version,
+        key=key,
         change=_Change(make, "changed", acknowledge_warnings, adjusted_reason, adjusted_points))
-    assert saved.hand is not None
-    return saved.hand
 
 
 @_retry_when_locked
-def hand_delete(*, hand: Hand, by: Any, expected_version: int, reason: str = "") -> None:
+def hand_delete(*, hand: Hand, by: Any, expected_version: int, reason: str = "",
+                key: str = "") -> Saved:
     """Delete a saved hand; later hands move up one number. Refused if that makes a later hand
-    invalid."""
+    invalid. ``key``: the save's idempotency key (as for :func:`hand_add_saved`)."""
 
     def make(table: Table, hands: list[Hand], by: Any) -> tuple[list[Hand], None, Hand]:
         current = _the_hand(table, hands, hand.pk)
         return [h for h in hands if h is not current], None, current
 
-    _change(table=Table(pk=hand.table_id, version=-1), by=by,
-            expected_version=expected_version,
-            change=_Change(make, reason.strip() or "deleted", acknowledge_warnings=True))
+    return _change(table=Table(pk=hand.table_id, version=-1), by=by,
+                   expected_version=expected_version, key=key,
+                   change=_Change(make, reason.strip() or "deleted", acknowledge_warnings=True))
 
 
 # -- confirmation ---------------------------------------------------------------------------

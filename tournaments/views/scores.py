@@ -8,6 +8,7 @@ the save swaps the match region (``#match``) and the live check swaps the form f
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -21,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubmanager.access import club_object_view, club_view
 from clubmanager.models import Role
 
+from .. import entry_keys
 from ..forms.hands import HandForm, adjusted_points_errors, adjusted_points_from
 from ..forms.numbers import INT_MAX, id_or_404, whole_number
 from ..games import site_game
@@ -125,6 +127,13 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
         "game_state": site_game(game).state_context(match),
         "sides_indexed": list(enumerate(match.sides)),
         "adjusted_values": _adjusted_values(request, match.sides, editing),
+        # Each form a fresh idempotency key; offline.js puts a new one in after each save it
+        # queues, so a re-post of the same form (a reload, a retry) repeats the same key.
+        "entry_key": entry_keys.fresh_key(),
+        # The heading of the next hand's form with the number left open (offline.js numbers
+        # the hands typed while the connection is down).
+        "entry_pattern": record_text(game, pgettext("heading", "%(record)s %(n)s"), n="{n}"),
+        "delete_key": entry_keys.fresh_key() if editing else "",
     }
 
 
@@ -146,9 +155,33 @@ def _adjusted_values(request: HttpRequest, sides: list[str], editing: Hand | Non
     return list(zip(range(len(sides)), sides, values, strict=True))
 
 
-def _render(request: HttpRequest, context: dict[str, Any], partial: str = "match") -> HttpResponse:
+def _render(request: HttpRequest, context: dict[str, Any], partial: str = "match",
+            outcome: str = "") -> HttpResponse:
     template = f"{TEMPLATE}#{partial}" if request.htmx else TEMPLATE  # type: ignore[attr-defined]
-    return render(request, template, context)
+    return _outcome(render(request, template, context), outcome)
+
+
+def _outcome(response: HttpResponse, outcome: str, message: str = "") -> HttpResponse:
+    """What became of a save, for offline.js (which sends saves kept on the phone and shows
+    each one's outcome): ``saved``, ``refused`` (the rules, or the form), ``warned``,
+    ``changed`` (by someone else) or ``locked``; with the message a saved hand gets."""
+    if outcome:
+        response["X-Entry-Outcome"] = outcome
+    if message:
+        response["X-Entry-Message"] = quote(message)
+    return response
+
+
+def _redirect_to_table(request: HttpRequest, table_pk: int, outcome: str,
+                       message: str = "") -> HttpResponse:
+    """Back to the table page (with htmx: the client goes there, as for a changed hand)."""
+    url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table_pk})  # type: ignore[attr-defined]
+    if request.htmx:  # type: ignore[attr-defined]
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+    else:
+        response = redirect(url + "#hands")
+    return _outcome(response, outcome, message)
 
 
 def table_view(min_role: str) -> Any:
@@ -208,21 +241,20 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
     if form.has_errors:  # refused by the form itself (see HandForm.parse): nothing to save
         context = _context(request, table, form=form, editing=editing)
         context["refused"] = True
-        return _render(request, context)
+        return _render(request, context, outcome="refused")
     kwargs: dict[str, Any] = {
         "data": data, "by": request.user, "expected_version": _version(request),
+        "key": entry_keys.posted_key(request.POST),
         "acknowledge_warnings": bool(request.POST.get("acknowledge")),
         "adjusted_reason": request.POST.get("adjusted_reason", ""),
         "adjusted_points": adjusted,
     }
-    saved = None
     try:
         if editing is None:
             saved = services.hand_add_saved(table=table, role=request.club_role,  # type: ignore[attr-defined]
                                             seats=seats, hands=hands, **kwargs)
-            hand = saved.hand
         else:
-            hand = services.hand_update(hand=editing, **kwargs)
+            saved = services.hand_update(hand=editing, **kwargs)
     except services.TableChanged as changed:
         fresh = table_in_club(request.club, changed.table.pk)  # type: ignore[attr-defined]
         form = _posted_form(request, fresh, sides, options)
@@ -231,34 +263,32 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
             _("This table was just changed by someone else. Here is its new state; your "
               "input is kept below: check it and save again.") if context["form"] else
             _("This table was just changed by someone else. Here is its new state."))
-        return _render(request, context, "match")
+        return _render(request, context, "match", outcome="changed")
     except services.TableLocked as locked:
-        return _render(request, _context(request, table, error=_locked_message(locked.reason)))
+        return _render(request, _context(request, table, error=_locked_message(locked.reason)),
+                       outcome="locked")
     except services.HandRejected as rejected:
         context = _context(request, table, form=form, editing=editing)
         number = editing.number if editing else len(context["match"].hands) + 1
         form.attach(rejected.errors, rejected.warnings, hand=number)
         context["needs_ack"] = isinstance(rejected, services.WarningsNotAcknowledged)
         context["refused"] = not context["needs_ack"]
-        return _render(request, context)
+        return _render(request, context, outcome="warned" if context["needs_ack"] else "refused")
     if editing is not None:
-        messages.success(request, record_text(table.game, _("%(record)s %(n)s was changed."),
-                                              n=hand.number))
-    if request.htmx and saved is not None:  # type: ignore[attr-defined]
+        done = record_text(table.game, _("%(record)s %(n)s was changed."), n=saved.number)
+        messages.success(request, done)
+        return _redirect_to_table(request, table.pk, "saved", done)
+    done = record_text(table.game, _("%(record)s %(n)s saved."), n=saved.number)
+    if request.htmx:  # type: ignore[attr-defined]
         # Render what the save wrote (same transaction's reads): no second read of the match.
         saved_match = match_state(saved.table, seats=saved.seats, hands=saved.hands,
                                   view=saved.match)
         context = _context(request, saved.table, match=saved_match,
-                           last_by=request.user.pk)  # the save's history row is the latest
-        context["saved_message"] = record_text(table.game, _("%(record)s %(n)s saved."),
-                                               n=hand.number)
-        return render(request, f"{TEMPLATE}#match", context)
-    url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table.pk})  # type: ignore[attr-defined]
-    if request.htmx:  # type: ignore[attr-defined]
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
-    return redirect(url + "#hands")
+                           # the save's history row is the latest (unless a repeat's)
+                           last_by=-1 if saved.repeated else request.user.pk)
+        context["saved_message"] = done
+        return _outcome(render(request, f"{TEMPLATE}#match", context), "saved", done)
+    return _redirect_to_table(request, table.pk, "saved", done)
 
 
 @table_view(Role.MEMBER)
@@ -282,31 +312,43 @@ def hand_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @club_view(Role.MEMBER)
 @require_POST
 def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    key = entry_keys.posted_key(request.POST)
+    gone = entry_keys.applied_delete(hand_pk=pk, key=key)
+    if gone is not None:  # deleted by this very form before: the answer to that, again
+        table = table_in_club(request.club, gone.table_id)  # type: ignore[attr-defined]
+        _require_enter(request, table, list(table.seats.select_related("participant__member")))
+        return _deleted(request, table, gone.number)
     hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
     table = hand.table
     _require_enter(request, table, list(table.seats.select_related("participant__member")))
     if "\x00" in request.POST.get("reason", ""):  # no text column stores NUL
         messages.error(request, _("This contains a character that cannot be stored."))
-        return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+        return _redirect_to_table(request, table.pk, "refused")
     try:
-        services.hand_delete(hand=hand, by=request.user, expected_version=_version(request),
-                             reason=request.POST.get("reason", ""))
+        saved = services.hand_delete(hand=hand, by=request.user,
+                                     expected_version=_version(request),
+                                     reason=request.POST.get("reason", ""), key=key)
     except services.TableChanged:
         messages.error(request, _("This table was just changed by someone else: nothing was "
                                   "deleted. Check the new state."))
+        return _redirect_to_table(request, table.pk, "changed")
     except services.TableLocked as locked:
         messages.error(request, _locked_message(locked.reason))
+        return _redirect_to_table(request, table.pk, "locked")
     except services.HandRejected as rejected:
         context = _context(request, table, editing=hand)
         context["delete_errors"] = [
             record_text(table.game, _("%(record)s %(n)s: %(message)s"), n=issue.get("hand"),
                         message=issue_message(issue))
             for issue in rejected.errors]
-        return render(request, TEMPLATE, context)
-    else:
-        messages.success(request, record_text(table.game, _("%(record)s %(n)s was deleted."),
-                                              n=hand.number))
-    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+        return _render(request, context, outcome="refused")
+    return _deleted(request, table, saved.number)
+
+
+def _deleted(request: HttpRequest, table: Table, number: int) -> HttpResponse:
+    done = record_text(table.game, _("%(record)s %(n)s was deleted."), n=number)
+    messages.success(request, done)
+    return _redirect_to_table(request, table.pk, "saved", done)
 
 
 def _confirmation_change(request: HttpRequest, table: Table, change: Any,

@@ -1,0 +1,340 @@
+// Typed work survives the connection (score page only). Without JavaScript the page works as
+// before; with it:
+// - what is typed in a hand's form is kept in localStorage (a draft per form) and put back
+//   after a reload, a closed tab or a lost page;
+// - a save that cannot be sent, or whose answer does not come, waits in localStorage with its
+//   idempotency key (the form's hidden entry_key) and is sent again by itself, with back-off,
+//   until the server answers. The server recognises a key it has applied already and answers
+//   with that first result ("Deal 4 saved"), so a save is stored exactly once;
+// - while saves wait, #offline says so with their number; each then shows its real outcome:
+//   saved, or refused with the rule's message at the form (kept there for correction).
+// Saves are sent one at a time, in the order they were made. The add form goes through htmx
+// when nothing waits and the browser is online (the usual case); otherwise, and for every
+// retry, this script sends it (fetch, as htmx would: HX-Request, X-CSRFToken) and swaps the
+// answer into #match as htmx does.
+(function () {
+  "use strict";
+  var box = document.getElementById("offline");
+  if (!box || !window.localStorage) return;
+  var table = box.getAttribute("data-table");
+  var QUEUE = "cm-offline:" + table + ":queue";
+  var DRAFT = "cm-offline:" + table + ":draft:";
+  var KEPT_OUT = ["csrfmiddlewaretoken", "version", "entry_key", "hand"];
+  var sending = false, failures = 0, timer = null, results = [];
+
+  function text(name, values) {
+    var t = box.getAttribute("data-" + name) || "";
+    Object.keys(values || {}).forEach(function (k) { t = t.split("{" + k + "}").join(values[k]); });
+    return t;
+  }
+  function newKey() {  // 128 random bits; crypto.getRandomValues also works without HTTPS
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+  function load(key, fallback) {
+    try { return JSON.parse(localStorage.getItem(key)) || fallback; } catch (e) { return fallback; }
+  }
+  function store(key, value) {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify(value));
+    } catch (e) { /* storage full or refused: the page still works as without this script */ }
+  }
+  function queue() { return load(QUEUE, []); }
+  function setQueue(items) { store(QUEUE, items.length ? items : null); }
+
+  // -- drafts: what is typed, per form (its action) ---------------------------------------------
+  function entryForms() { return document.querySelectorAll("form.hand-form, form.delete-form"); }
+  function draftKey(form) { return DRAFT + new URL(form.action, location.href).pathname; }
+  function typed(form) {
+    return Array.from(new FormData(form).entries()).filter(function (pair) {
+      return KEPT_OUT.indexOf(pair[0]) === -1 && typeof pair[1] === "string";
+    });
+  }
+  // Anything filled in or chosen other than the form came with.
+  function hasTyped(form) {
+    return Array.prototype.some.call(
+      form.querySelectorAll("input[name], select[name], textarea[name]"), function (el) {
+        if (el.type === "hidden" || KEPT_OUT.indexOf(el.name) !== -1) return false;
+        if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+        if (el.tagName === "SELECT") return el.selectedIndex > 0;
+        return el.value !== "";
+      });
+  }
+  function saveDraft(form) {
+    store(draftKey(form), hasTyped(form) ? typed(form) : null);
+  }
+  function restoreDraft(form) {
+    var pairs = load(draftKey(form), null);
+    if (!pairs) return;
+    var values = {};
+    pairs.forEach(function (p) { (values[p[0]] = values[p[0]] || []).push(p[1]); });
+    form.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
+      if (KEPT_OUT.indexOf(el.name) !== -1 || el.type === "hidden") return;
+      var v = values[el.name] || [];
+      if (el.type === "checkbox" || el.type === "radio") el.checked = v.indexOf(el.value) !== -1;
+      else el.value = v.length ? v[0] : "";
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));  // conditions, live check
+  }
+  // A form the server filled (a refused save kept for correction) is the draft; an empty one
+  // gets the draft back.
+  function syncDrafts() {
+    entryForms().forEach(function (form) {
+      if (hasTyped(form)) saveDraft(form); else restoreDraft(form);
+    });
+  }
+  document.addEventListener("input", function (e) {
+    var form = e.target.form;
+    if (form && form.matches("form.hand-form, form.delete-form")) saveDraft(form);
+  });
+  document.addEventListener("change", function (e) {
+    var form = e.target.form;
+    if (form && form.matches("form.hand-form, form.delete-form") && e.isTrusted) saveDraft(form);
+  });
+
+  // -- the waiting list ---------------------------------------------------------------------------
+  function show() {
+    var items = queue();
+    box.textContent = "";
+    if (!items.length && !results.length) { box.hidden = true; return; }
+    box.hidden = false;
+    box.classList.toggle("warning", items.length > 0);  // green once nothing waits
+    box.classList.toggle("success", items.length === 0);
+    var waiting = items.filter(function (i) { return !i.held; }).length;
+    if (waiting) {
+      var head = document.createElement("p");
+      head.className = "offline-state";
+      head.textContent = text(sending && !failures ? "sending" : "waiting", { n: waiting });
+      box.appendChild(head);
+    }
+    var list = document.createElement("ul");
+    results.forEach(function (line) {
+      var li = document.createElement("li");
+      li.textContent = line;
+      list.appendChild(li);
+    });
+    items.forEach(function (item) {
+      var li = document.createElement("li");
+      li.textContent = text("item-waiting", { label: item.label }) + " ";
+      li.setAttribute("data-key", item.key);
+      if (item.held) {
+        var drop = document.createElement("button");
+        drop.type = "button";
+        drop.className = "secondary";
+        drop.textContent = text("discard");
+        drop.addEventListener("click", function () {
+          if (!window.confirm(text("discard-question", { label: item.label }))) return;
+          setQueue(queue().filter(function (i) { return i.key !== item.key; }));
+          show();
+        });
+        li.appendChild(drop);
+      }
+      list.appendChild(li);
+    });
+    if (list.children.length) box.appendChild(list);
+  }
+
+  // -- queueing a save ----------------------------------------------------------------------------
+  function labelOf(form) {
+    if (form.classList.contains("delete-form")) {
+      var button = form.querySelector('button[type="submit"]');
+      return button ? button.textContent.trim() : "";
+    }
+    var heading = document.getElementById("entry-h");
+    return heading ? heading.textContent.trim() : "";
+  }
+  function enqueue(form) {
+    var keyField = form.querySelector('input[name="entry_key"]');
+    var data = new FormData(form);
+    var key = data.get("entry_key") || newKey();
+    data.set("entry_key", key);
+    var items = queue().filter(function (i) { return i.key !== key; });
+    var item = {
+      key: key, url: form.action, label: labelOf(form), version: data.get("version"),
+      body: Array.from(data.entries()).filter(function (p) {
+        return typeof p[1] === "string";
+      }),
+      adds: !form.querySelector('input[name="hand"]') && form.classList.contains("hand-form")
+    };
+    // A correction of a held save goes before the saves typed after it.
+    var at = items.findIndex(function (i) { return i.held; });
+    if (at === -1) items.push(item); else items.splice(at, 0, item);
+    items.forEach(function (i) { i.held = false; });
+    setQueue(items);
+    if (keyField) keyField.value = newKey();  // the form now belongs to the next save
+    store(draftKey(form), null);  // what was typed is in the queue now
+    return item;
+  }
+  // The add form, emptied for the next hand while this one waits (numbered on).
+  function nextHand(form) {
+    var pattern = box.getAttribute("data-entry-pattern") || "";
+    var heading = document.getElementById("entry-h");
+    form.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
+      if (el.type === "hidden" || KEPT_OUT.indexOf(el.name) !== -1) return;
+      if (el.type === "checkbox" || el.type === "radio") el.checked = el.defaultChecked;
+      else if (el.tagName === "SELECT") el.selectedIndex = 0;
+      else el.value = "";
+    });
+    form.querySelectorAll(".field-error, .field-ok, .errorlist").forEach(function (el) {
+      el.remove();
+    });
+    if (heading && pattern.indexOf("{n}") !== -1) {
+      var parts = pattern.split("{n}");
+      var found = heading.textContent.trim().slice(parts[0].length).match(/^\d+/);
+      if (found) heading.textContent = parts.join(String(parseInt(found[0], 10) + 1));
+    }
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // -- sending ------------------------------------------------------------------------------------
+  function csrfToken() {
+    var input = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    return input ? input.value : "";
+  }
+  function later() {
+    clearTimeout(timer);
+    waited();
+    failures += 1;
+    var wait = Math.min(30000, 1000 * Math.pow(2, Math.min(failures - 1, 5)));
+    timer = setTimeout(pump, wait * (0.75 + Math.random() / 2));
+    show();
+  }
+  // The server's answer to a save: it leaves the queue. Only a save that had to wait gets a
+  // line of its own (an answer at once speaks for itself in #match).
+  function settled(item, outcome, message) {
+    var items = queue().filter(function (i) { return i.key !== item.key; });
+    if (outcome === "saved") {
+      // Saves typed behind this one were typed at its version: they follow its change.
+      items.forEach(function (i) {
+        if (+i.version <= +item.version) i.version = String(+item.version + 1);
+      });
+      if (item.waited) results.push(message || item.label);
+    } else {
+      if (item.waited) results.push(text("item-refused", { label: item.label }));
+      items.forEach(function (i) { i.held = true; });  // the correction goes first
+    }
+    results = results.slice(-10);
+    setQueue(items);
+  }
+  function waited() {
+    var items = queue();
+    items.forEach(function (i) { i.waited = true; });
+    setQueue(items);
+  }
+  function swapMatch(html) {
+    var target = document.getElementById("match");
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector("#match");
+    if (!target || !fresh) return;
+    // Replaced as it comes (no settling of old attributes onto the new elements).
+    target.replaceWith(fresh);
+    if (window.htmx) window.htmx.process(fresh);
+    syncDrafts();
+    document.dispatchEvent(new CustomEvent("hand-fields:updated"));
+  }
+  function pump() {
+    clearTimeout(timer);
+    var item = queue().filter(function (i) { return !i.held; })[0];
+    if (!item || sending) { show(); return; }
+    sending = true;
+    show();
+    var body = new URLSearchParams();
+    item.body.forEach(function (p) {
+      if (p[0] === "version") body.append(p[0], item.version);
+      else if (p[0] === "csrfmiddlewaretoken") body.append(p[0], csrfToken());
+      else body.append(p[0], p[1]);
+    });
+    fetch(item.url, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "HX-Request": "true", "HX-Current-URL": location.href,
+                 "X-CSRFToken": csrfToken() }
+    }).then(function (response) {
+      return response.text().then(function (html) { return [response, html]; });
+    }).then(function (answer) {
+      var response = answer[0], html = answer[1];
+      var outcome = response.headers.get("X-Entry-Outcome");
+      var message = decodeURIComponent(response.headers.get("X-Entry-Message") || "");
+      sending = false;
+      if (response.status >= 500 || !outcome) { later(); return; }  // not the save's answer
+      failures = 0;
+      settled(item, outcome, message);
+      var redirect = response.headers.get("HX-Redirect");
+      if (redirect) { location.href = redirect; return; }
+      swapMatch(html);
+      show();
+      pump();
+    }, function () {
+      sending = false;
+      later();
+    });
+  }
+
+  // -- hooks ---------------------------------------------------------------------------------------
+  // Before htmx or the browser sends a form: queue it when saves wait or the browser knows it is
+  // offline; otherwise let it go (the add form through htmx, which this script watches).
+  window.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.matches || !form.matches("form.hand-form, form.delete-form")) return;
+    if (!queue().length && navigator.onLine) return;
+    e.preventDefault();
+    e.stopPropagation();  // neither htmx nor site.js's confirm sees it: asked here
+    var question = form.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) return;
+    var item = enqueue(form);
+    if (item.adds) nextHand(form);
+    if (!navigator.onLine) { failures = Math.max(failures, 1); waited(); }
+    pump();
+  }, true);
+  // The form htmx sends (the events of its answer fire on #match, the target).
+  function saveForm(detail) {
+    var config = detail.requestConfig, elt = config && config.elt;
+    return elt && elt.matches && elt.matches("form.hand-form") && config.verb === "post"
+      ? elt : null;
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var form = saveForm(e.detail);
+    if (!form) return;
+    form.dataset.sentKey = enqueue(form).key;
+    sending = true;
+  });
+  // The answer, before htmx swaps it in (the form is still on the page; after the swap htmx's
+  // events on it no longer reach the document).
+  function answered(e) {
+    var form = saveForm(e.detail);
+    if (!form) return;
+    var key = form.dataset.sentKey;
+    var item = queue().filter(function (i) { return i.key === key; })[0];
+    var xhr = e.detail.xhr;
+    sending = false;
+    if (!item) return;
+    var outcome = xhr && xhr.status && xhr.status < 500 && xhr.getResponseHeader("X-Entry-Outcome");
+    if (outcome) {
+      settled(item, outcome, decodeURIComponent(xhr.getResponseHeader("X-Entry-Message") || ""));
+      show();
+      setTimeout(pump, 0);
+    } else {  // no answer (connection gone, or the answer lost): it waits and is sent again
+      nextHand(form);
+      later();
+    }
+  }
+  document.addEventListener("htmx:beforeSwap", answered);
+  document.addEventListener("htmx:sendError", answered);
+  document.addEventListener("htmx:timeout", answered);
+  document.addEventListener("htmx:afterSettle", function (e) {
+    if (e.detail.target && e.detail.target.id === "match") syncDrafts();
+  });
+  window.addEventListener("online", function () { failures = 0; pump(); });
+  window.addEventListener("offline", show);
+  document.addEventListener("DOMContentLoaded", function () {
+    // Saves still waiting from an earlier visit are sent now (those held back behind a refused
+    // one stay held until its correction is saved, or they are discarded).
+    syncDrafts();
+    show();
+    pump();
+  });
+})();

@@ -1,0 +1,225 @@
+"""A bad connection loses nothing: hands typed and saved while the phone is offline wait on the
+phone (localStorage) and are sent when the connection returns, also after the tab was closed; a
+save whose answer is lost after the server stored it is sent again with its key and answered
+"Deal 1 saved." (stored once); what is typed survives a reload; a hand the rules refuse comes
+back to the form with the rule's message, and the hands typed after it wait for its correction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tournaments.games import sample_hands
+from tournaments.matches import sides_of
+from tournaments.models import Hand, Table
+
+from .conftest import ARTIFACTS, log_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WAITING = "Not sent — will be sent as soon as there is a connection again"
+
+
+@pytest.fixture
+def table(club: Any, make_member: Callable[..., Any], make_competition: Callable[..., Any],
+          make_evening: Callable[..., Any], make_round: Callable[..., Any],
+          seat_table: Callable[..., Any]) -> Table:
+    members = [make_member(club, name=name) for name in ("Ann", "Bob", "Cor", "Dirk")]
+    evening = make_evening(make_competition(club, "jokeren"), members)
+    return seat_table(make_round(evening), list(evening.participants.all()))
+
+
+@pytest.fixture
+def deals(table: Table) -> list[dict[str, int]]:
+    sides = sides_of(table.seats.all())
+    return [hand["penalties"] for hand in sample_hands("jokeren", sides)]
+
+
+@pytest.fixture
+def table_url(club: Any, table: Table) -> str:
+    return reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": table.pk})
+
+
+def open_table(browsing: Any, url: str, user: Any) -> Any:
+    page = browsing.new_page(phone=True)
+    page.goto(url)
+    log_in(page, user.username)
+    expect(page.locator("form.hand-form")).to_be_visible()
+    return page
+
+
+def look(page: Any, name: str) -> None:
+    """A screenshot to look at (test-artifacts/). ``caret="initial"``: Playwright's default hides
+    the caret with an inline style left behind as ``style=""``, which htmx's settling would then
+    copy and the page's policy refuse."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"offline-{name}.png"), full_page=True, caret="initial")
+
+
+def boxes(page: Any) -> Any:
+    return page.locator("form.hand-form input[inputmode=numeric]")
+
+
+def type_deal(page: Any, deal: dict[str, int], only: int = 4) -> None:
+    for i, side in enumerate(("Ann", "Bob", "Cor", "Dirk")[:only]):
+        boxes(page).nth(i).fill(str(deal[side]))
+
+
+def stored(table: Table) -> list[dict[str, Any]]:
+    return [h.data["penalties"] for h in Hand.objects.filter(table=table).order_by("number")]
+
+
+def test_hands_saved_offline_wait_on_the_phone_and_are_sent_when_the_connection_returns(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        deals: list[dict[str, int]]) -> None:
+    page = open_table(browsing, table_url, scorekeeper_user)
+    with step("half a deal typed survives a reload"):
+        type_deal(page, deals[0], only=2)
+        page.reload()
+        expect(boxes(page).nth(1)).to_have_value(str(deals[0]["Bob"]))
+        expect(boxes(page).nth(0)).to_have_value(str(deals[0]["Ann"]))
+        expect(boxes(page).nth(2)).to_have_value("")
+    with step("two deals saved offline wait, numbered on"):
+        page.context.set_offline(True)
+        type_deal(page, deals[0])
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.locator("#offline")).to_contain_text(f"{WAITING} (1 waiting).")
+        expect(page.locator("#entry-h")).to_have_text("Deal 2")
+        expect(boxes(page).nth(0)).to_have_value("")
+        type_deal(page, deals[1])
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.locator("#offline")).to_contain_text(f"{WAITING} (2 waiting).")
+        expect(page.locator("#offline li")).to_have_count(2)
+        expect(page.locator("#entry-h")).to_have_text("Deal 3")
+        type_deal(page, deals[2], only=1)  # the third deal, half typed
+        assert stored(table) == []
+        look(page, "two-waiting")
+    with step("the tab is closed; opened again with a connection, both are sent"):
+        context = page.context
+        page.close()
+        context.set_offline(False)
+        page = context.new_page()
+        page.goto(table_url)
+        expect(page.locator("#offline")).to_contain_text("Deal 1 saved.")
+        expect(page.locator("#offline")).to_contain_text("Deal 2 saved.")
+        expect(page.locator("#offline")).not_to_contain_text(WAITING)
+        expect(page.locator("#entry-h")).to_have_text("Deal 3")
+        expect(boxes(page).nth(0)).to_have_value(str(deals[2]["Ann"]))  # the half-typed one
+        assert stored(table) == deals[:2]
+        look(page, "sent")
+
+
+def test_a_save_whose_answer_is_lost_is_sent_again_and_stored_once(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        deals: list[dict[str, int]]) -> None:
+    page = open_table(browsing, table_url, scorekeeper_user)
+    dropped: list[int] = []
+
+    def drop_the_first_answer(route: Any) -> None:
+        if dropped:
+            route.continue_()
+            return
+        response = route.fetch()  # the server stores the hand and answers ...
+        dropped.append(response.status)
+        route.abort()  # ... but the answer never reaches the phone
+
+    page.route("**/hands/add/", drop_the_first_answer)
+    with step("the first answer is lost; the phone sends the same save again"):
+        type_deal(page, deals[0])
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.get_by_text("Deal 1 saved.").first).to_be_visible()
+        assert dropped == [200]
+        assert stored(table) == deals[:1]
+        expect(page.get_by_text("just changed")).to_have_count(0)
+        expect(page.locator("#entry-h")).to_have_text("Deal 2")
+    with step("the next deal saves as usual, once"):
+        type_deal(page, deals[1])
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.get_by_text("Deal 2 saved.")).to_be_visible()
+        assert stored(table) == deals[:2]
+        expect(page.locator("#offline")).not_to_contain_text(WAITING)
+
+
+def test_a_hand_refused_after_the_wait_comes_back_for_correction_before_the_next(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        deals: list[dict[str, int]]) -> None:
+    page = open_table(browsing, table_url, scorekeeper_user)
+    wrong = {**deals[0], "Bob": 1}  # no such penalty: the rules engine refuses it
+    with step("a wrong deal and a good one saved offline"):
+        page.context.set_offline(True)
+        type_deal(page, wrong)
+        page.get_by_role("button", name="Save deal").click()
+        type_deal(page, deals[1])
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.locator("#offline")).to_contain_text(f"{WAITING} (2 waiting).")
+    with step("online: the wrong one is refused and back in the form, the other waits"):
+        page.context.set_offline(False)
+        expect(page.locator("#id-h-penalties-1-err")).to_contain_text("impossible")
+        expect(page.locator("#offline")).to_contain_text("Deal 1: not saved")
+        expect(boxes(page).nth(1)).to_have_value("1")
+        expect(page.locator("#offline button", has_text="Discard")).to_have_count(1)
+        assert stored(table) == []
+        look(page, "refused")
+    with step("corrected, it is saved first, then the one typed after it"):
+        boxes(page).nth(1).fill(str(deals[0]["Bob"]))
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.get_by_text("Deal 2 saved.").first).to_be_visible()
+        assert stored(table) == deals[:2]
+        expect(page.locator("#entry-h")).to_have_text("Deal 3")
+
+
+
+def test_a_change_saved_offline_is_made_once_the_connection_returns(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        deals: list[dict[str, int]]) -> None:
+    page = open_table(browsing, table_url, scorekeeper_user)
+    type_deal(page, deals[0])
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
+    # answered at once: nothing is left waiting on the phone
+    assert page.evaluate(f"localStorage.getItem('cm-offline:{table.pk}:queue')") is None
+    with step("the change is saved offline and waits"):
+        page.get_by_role("link", name="Change deal 1").click()
+        expect(page.locator("#entry-h")).to_have_text("Change deal 1")
+        page.context.set_offline(True)
+        boxes(page).nth(1).fill("44")
+        page.get_by_role("button", name="Save change").click()
+        expect(page.locator("#offline")).to_contain_text(f"{WAITING} (1 waiting).")
+        assert stored(table) == deals[:1]
+    with step("back online: changed once, and the table page says so"):
+        page.context.set_offline(False)
+        expect(page.get_by_text("Deal 1 was changed.")).to_be_visible()
+        expect(page).to_have_url(f"{browsing.base_url}{table_url}")
+        assert stored(table) == [{**deals[0], "Bob": 44}]
+        assert Hand.history.filter(history_type="~").count() == 1
+        expect(page.locator("#offline")).to_be_hidden()
+
+
+def test_a_delete_saved_offline_is_made_once_the_connection_returns(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        deals: list[dict[str, int]]) -> None:
+    page = open_table(browsing, table_url, scorekeeper_user)
+    page.on("dialog", lambda dialog: dialog.accept())  # "Delete deal 1?"
+    for deal in deals[:2]:
+        type_deal(page, deal)
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.locator("#entry-h")).not_to_have_text("Deal 1")
+    expect(page.get_by_text("Deal 2 saved.")).to_be_visible()
+    with step("the delete is asked, then waits"):
+        page.get_by_role("link", name="Change deal 1").click()
+        page.context.set_offline(True)
+        page.get_by_label("Reason for deleting").fill("wrong table")
+        page.get_by_role("button", name="Delete deal 1").click()
+        expect(page.locator("#offline")).to_contain_text(f"{WAITING} (1 waiting).")
+        assert stored(table) == deals[:2]
+    with step("back online: deleted once, the later deal moved up"):
+        page.context.set_offline(False)
+        expect(page.get_by_text("Deal 1 was deleted.")).to_be_visible()
+        assert stored(table) == deals[1:2]
+        assert Hand.history.filter(history_type="-").count() == 1
+        assert Hand.history.get(history_type="-").history_change_reason == "wrong table"

@@ -31,7 +31,7 @@ def open_workbook(data: bytes) -> Any:
 def test_workbook_has_every_sheet_in_the_club_language(season: Any) -> None:
     book = open_workbook(season_workbook(season))
     dates = [e.date.isoformat() for e in season.evenings.order_by("date")]
-    assert book.sheetnames == ["Stand", *dates, "Alle uitslagen", "Leden", "Handen"]
+    assert book.sheetnames == ["Stand", *dates, "Alle uitslagen", "Leden", "Handen", "Info"]
 
 
 def test_workbook_in_english(season: Any) -> None:
@@ -39,7 +39,8 @@ def test_workbook_in_english(season: Any) -> None:
     season.club.save()
     book = open_workbook(season_workbook(season))
     assert book.sheetnames[0] == "Standings"
-    assert book.sheetnames[-3:] == ["All results", "Members", "Hands"]
+    assert book.sheetnames[-4:] == ["All results", "Members", "Hands", "Info"]
+    assert "Penalty points, side 1" in [c.value for c in book["Hands"][1]]
     assert book["All results"]["A1"].value == "Date"
 
 
@@ -86,11 +87,18 @@ def test_hands_sheet_holds_every_hand_as_entered(season: Any) -> None:
     import json
 
     book = open_workbook(season_workbook(season))
+    heads = [c.value for c in book["Handen"][1]]
     rows = list(book["Handen"].iter_rows(min_row=2, values_only=True))
     assert len(rows) == 3 * 2 * 3 * 7  # evenings × rounds × tables × deals
-    first = json.loads(rows[0][20])
-    assert set(first["penalties"]) <= {r[8] for r in rows} | {r[10] for r in rows} | {
-        r[12] for r in rows} | {r[14] for r in rows}
+    # readable: one column per field and side, headed in Dutch; the document last
+    assert heads[-1] == "Hand zoals ingevoerd (JSON)"
+    penalties = [heads.index(f"Strafpunten, partij {n}") for n in range(1, 5)]
+    for row in rows:
+        document = json.loads(row[-1])
+        names = [row[heads.index(f"Stoel {n} naam")] for n in range(1, 5)]
+        shown = {name: row[i] for name, i in zip(names, penalties, strict=True) if name}
+        assert shown == document["penalties"]
+        assert all(isinstance(v, int) for v in shown.values())
 
 
 def test_export_runs_a_bounded_number_of_queries(club: Any, django_assert_max_num_queries: Any

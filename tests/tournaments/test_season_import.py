@@ -42,6 +42,17 @@ def do_import(data: bytes, target: Competition, user: Any = None) -> Any:
     return season_import(competition=target, parsed=parsed, by=user)
 
 
+def column(data: bytes, header: str, sheet: str = "Handen") -> str:
+    """The letter of the column headed ``header``."""
+    from openpyxl.utils import get_column_letter
+
+    heads = list(sheets(data)[sheet][0])
+    return get_column_letter(heads.index(header) + 1)
+
+
+DOCUMENT = "Hand zoals ingevoerd (JSON)"
+
+
 def edit(data: bytes, sheet: str, cell: str, value: Any) -> bytes:
     book = load_workbook(io.BytesIO(data))
     book[sheet][cell] = value
@@ -112,10 +123,12 @@ def test_import_into_another_club_creates_members_from_the_members_sheet(
 def test_a_bad_hand_is_refused_with_the_rule_and_the_row(season: Competition) -> None:
     data = season_workbook(season)
     rows = sheets(data)["Handen"]
-    hand = json.loads(rows[5][20])
-    side = next(s for s, v in hand["penalties"].items() if v)
-    hand["penalties"][side] = 1  # a penalty of 1 is impossible
-    bad = edit(data, "Handen", "U6", json.dumps(hand))
+    heads = list(rows[0])
+    hand = json.loads(rows[5][heads.index(DOCUMENT)])
+    seat = next(n for n, v in enumerate(hand["penalties"].values(), start=1) if v)
+    side = list(hand["penalties"])[seat - 1]
+    # a penalty of 1 is impossible; changed in the readable column, which wins
+    bad = edit(data, "Handen", f"{column(data, f'Strafpunten, partij {seat}')}6", 1)
     target = empty_like(season)
     preview = check_season(parse_season(bad, "s.xlsx"), competition=target,
                            members={m.member_number: m for m in Member.objects.all()})
@@ -133,8 +146,8 @@ def test_a_bad_hand_is_refused_with_the_rule_and_the_row(season: Competition) ->
 def test_unknown_member_number_formula_and_bad_json_are_row_errors(season: Competition) -> None:
     data = season_workbook(season)
     bad = edit(data, "Handen", "H2", "X999")          # seat 1 member number
-    bad = edit(bad, "Handen", "U30", "=1+1")          # a formula instead of the hand
-    bad = edit(bad, "Handen", "U60", "{not json")     # broken JSON
+    bad = edit(bad, "Handen", f"{column(data, DOCUMENT)}30", "=1+1")  # a formula
+    bad = edit(bad, "Handen", f"{column(data, DOCUMENT)}60", "{not json")  # broken JSON
     bad = edit(bad, "Leden", "A2", "X998")            # not the same number either
     preview = check_season(parse_season(bad, "s.xlsx"), competition=empty_like(season),
                            members={m.member_number: m for m in Member.objects.all()})
@@ -220,7 +233,8 @@ def test_import_page_shows_bad_files_and_bad_rows_without_500(season: Competitio
     response = client.post(url, {"file": _upload(b"%PDF-1.4 nonsense", "seizoen.pdf")})
     assert response.status_code == 200
     assert response.context["form"].errors["file"]
-    data = edit(season_workbook(season), "Handen", "U2", json.dumps({"penalties": {}}))
+    data = season_workbook(season)
+    data = edit(data, "Handen", f"{column(data, 'Strafpunten, partij 1')}2", "veel")
     response = client.post(url, {"file": _upload(data)})
     assert response.status_code == 200
     assert not response.context["preview"].valid

@@ -194,3 +194,54 @@ def test_members_and_guests_named_like_formulas_export_as_text(club: Any) -> Non
               for v in row}
     assert set(FORMULA_LIKE) | {"=2+2"} <= values
     assert all(sheet["A1"].data_type == "s" for sheet in book.worksheets)
+
+
+# -- a workbook a secretary can use ------------------------------------------------------------
+def test_averages_are_numbers_rounded_as_the_site_shows_them(season: Any) -> None:
+    from tournaments.selectors.standings import season_standings
+
+    book = open_workbook(season_workbook(season))
+    sheet = book["Stand"]
+    heads = [c.value for c in sheet[1]]
+    column = heads.index("Gemiddelde")
+    shown = {r.name: r.average_display for r in season_standings(season).rows}
+    for row in sheet.iter_rows(min_row=2):
+        cell = row[column]
+        assert isinstance(cell.value, int | float)  # 372.0 reads back as 372
+        assert cell.number_format == "0.0"  # Excel shows the viewer's decimal sign
+        assert f"{cell.value:.1f}".replace(".", ",") == shown[row[1].value]
+        assert round(cell.value, 1) == cell.value
+
+
+def test_numeric_member_numbers_are_numbers(club: Any) -> None:
+    club.members.create(member_number="1234", name="Ans Numeriek")
+    club.members.create(member_number="0077", name="Bert Voorloopnul")
+    season = build_jokeren_season(club, evenings=1, members=4, rounds=1)
+    book = open_workbook(season_workbook(season))
+    numbers = {r[1]: r[0] for r in book["Leden"].iter_rows(min_row=2, values_only=True)}
+    assert numbers["Ans Numeriek"] == 1234  # a number, right-aligned and sortable as one
+    assert numbers["Bert Voorloopnul"] == "0077"  # a number would lose the leading zero
+    assert numbers["Speler 001"] == "B001"
+
+
+def test_no_sheet_for_an_evening_without_results(season: Any, make_evening: Any,
+                                                 make_round: Any) -> None:
+    planned = make_evening(season, date=datetime.date(2027, 6, 1))
+    make_round(planned)  # drawn, nothing entered yet
+    book = open_workbook(season_workbook(season))
+    assert "2027-06-01" not in book.sheetnames
+    assert len([n for n in book.sheetnames if n.startswith("20")]) == 3
+
+
+def test_info_sheet_says_what_each_sheet_holds_and_the_rules(season: Any) -> None:
+    season.tiebreaks = ["wins", "name"]
+    season.save()
+    book = open_workbook(season_workbook(season))
+    rows = list(book["Info"].iter_rows(values_only=True))
+    text = "\n".join(" ".join(str(v) for v in row if v) for row in rows)
+    for name in ("Stand", "Alle uitslagen", "Leden", "Handen", "Info"):
+        assert any(row[0] == name and row[1] for row in rows), name
+    assert "Lager is beter." in text
+    assert "Amerikaans Jokeren" in text or "Jokeren" in text
+    assert "Bij gelijke stand	meer tafelzeges, alfabetisch" in "\n".join(
+        "\t".join(str(v) for v in row if v) for row in rows)

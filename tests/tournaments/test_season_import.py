@@ -309,3 +309,96 @@ def test_a_sheet_of_something_else_is_refused_before_it_is_read_to_the_end() -> 
         parse_season(dense_sheet(header=season_header(), rows=5_000), "seizoen.xlsx")
     assert "100" in str(error.value) and "Handen" in str(error.value)
     assert "2, 3, 4, 5, 6" in str(error.value)  # the rows it means
+
+
+# -- renamed members: seats by member number, hands follow the seat ---------------------------
+def seat_values(competition: Competition) -> list[tuple[Any, ...]]:
+    return sorted(Seat.objects.filter(table__round__evening__competition=competition)
+                  .values_list("table__round__evening__date", "table__round__number",
+                               "table__number", "position", "participant__member_id",
+                               "participant__guest_name", "points", "competition_points",
+                               "place"), key=str)
+
+
+def test_an_old_workbook_imports_after_members_were_renamed(season: Competition) -> None:
+    data = season_workbook(season)
+    renamed = Member.objects.get(club=season.club, member_number="B001")
+    renamed.name = "Speler Getrouwd"  # a new surname after the export
+    renamed.save()
+    Member.objects.filter(member_number="B002").update(name="Speler 003")  # now equal to B003
+    target = empty_like(season)
+    do_import(data, target)
+    assert standings_of(target) == [
+        (rank, {"Speler 001": "Speler Getrouwd", "Speler 002": "Speler 003"}.get(name, name),
+         number, total, played, wins)
+        for rank, name, number, total, played, wins in standings_of(season)]
+    assert seat_values(target) == seat_values(season)
+    hand = Hand.objects.filter(table__round__evening__competition=target,
+                               table__seats__participant__member=renamed).first()
+    assert "Speler Getrouwd" in hand.data["penalties"]
+    assert "Speler 001" not in hand.data["penalties"]
+
+
+# -- LibreOffice: a secretary's save, and an edit in the readable columns ----------------------
+def libreoffice_save(files: list[Any], outdir: Any) -> list[bytes]:
+    """Open and save each workbook in LibreOffice headless (one run), as a secretary would."""
+    import shutil
+    import subprocess
+
+    binary = shutil.which("soffice") or shutil.which("libreoffice")
+    assert binary, "LibreOffice is not installed: apt-get install -y libreoffice-calc-nogui"
+    outdir.mkdir()
+    result = subprocess.run(
+        [binary, "--headless", f"-env:UserInstallation=file://{outdir}/profile",
+         "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(outdir),
+         *map(str, files)], capture_output=True, text=True, timeout=300, check=False)
+    saved = [outdir / f.name for f in files]
+    assert all(f.exists() for f in saved), result.stdout + result.stderr
+    return [f.read_bytes() for f in saved]
+
+
+def test_libreoffice_round_trip_and_an_edited_penalty(season: Competition,
+                                                       tmp_path: Any) -> None:
+    data = season_workbook(season)
+    rows = sheets(data)["Handen"]
+    heads = list(rows[0])
+    row = rows[1]  # the first deal of the first table
+    seat = next(n for n in range(1, 5) if row[heads.index(f"Strafpunten, partij {n}")])
+    cell = f"{column(data, f'Strafpunten, partij {seat}')}2"
+    before = row[heads.index(f"Strafpunten, partij {seat}")]
+    name = row[heads.index(f"Stoel {seat} naam")]
+    files = []
+    for stem, value in (("as-exported", None), ("legal", before + 2), ("illegal", 1)):
+        path = tmp_path / f"{stem}.xlsx"
+        path.write_bytes(data if value is None else edit(data, "Handen", cell, value))
+        files.append(path)
+    as_exported, legal, illegal = libreoffice_save(files, tmp_path / "saved")
+
+    # Saved by LibreOffice, unchanged: identical standings, seats and hands.
+    target = empty_like(season, name="Ongewijzigd")
+    do_import(as_exported, target)
+    assert standings_of(target) == standings_of(season)
+    assert seat_values(target) == seat_values(season)
+    assert sheets(season_workbook(target))["Handen"] == rows
+
+    # A penalty changed in the readable column: taken, and the engine derives the points.
+    target = empty_like(season, name="Gecorrigeerd")
+    do_import(legal, target)
+    first = Table.objects.get(round__evening__competition=target, round__number=1, number=1,
+                              round__evening__date=row[0].date())
+    assert first.hands.get(number=1).data["penalties"][name] == before + 2
+    original = Seat.objects.get(table__round__evening__competition=season, position=seat,
+                                table__round__number=1, table__number=1,
+                                table__round__evening__date=row[0].date())
+    assert first.seats.get(position=seat).points == original.points + 2
+
+    # An impossible penalty: refused with the rule's sentence and the row; nothing written.
+    target = empty_like(season, name="Fout")
+    preview = check_season(parse_season(illegal, "s.xlsx"), competition=target,
+                           members={m.member_number: m for m in Member.objects.all()})
+    assert [p for t in preview.errors for p in t.problems] == [
+        f"Rij 2: {name}: 1 strafpunten kan niet: wie niet uitging houdt minstens één kaart, "
+        "en de goedkoopste kaart is 2 waard."]
+    with pytest.raises(SeasonImportRefused):
+        do_import(illegal, target)
+    assert not Evening.objects.filter(competition=target).exists()

@@ -144,7 +144,7 @@ def test_members_may_download_the_workbook(season: Any, client_for: Any, member_
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/vnd.openxmlformats")
     assert "attachment" in response["Content-Disposition"]
-    assert open_workbook(response.content).sheetnames[0] == "Stand"
+    assert open_workbook(b"".join(response.streaming_content)).sheetnames[0] == "Stand"
     other = reverse("tournaments:season_xlsx", kwargs={"club": "ons-genoegen",
                                                        "competition_id": season.pk})
     assert client_for(other_admin_user).get(other).status_code == 404
@@ -245,3 +245,38 @@ def test_info_sheet_says_what_each_sheet_holds_and_the_rules(season: Any) -> Non
     assert "Amerikaans Jokeren" in text or "Jokeren" in text
     assert "Bij gelijke stand	meer tafelzeges, alfabetisch" in "\n".join(
         "\t".join(str(v) for v in row if v) for row in rows)
+
+
+def test_the_workbook_is_built_once_per_change(season: Any, client_for: Any, member_user: Any,
+                                              settings: Any, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from clubmanager.models import Member
+    from tournaments import exports
+    from tournaments.models import Hand
+
+    settings.WORKBOOK_CACHE_DIR = str(tmp_path)
+    built: list[int] = []
+    real = exports.season_workbook
+    monkeypatch.setattr(exports, "season_workbook", lambda c: built.append(1) or real(c))
+    url = reverse("tournaments:season_xlsx", kwargs={"club": season.club.slug,
+                                                     "competition_id": season.pk})
+    client = client_for(member_user)
+
+    def download() -> Any:
+        return open_workbook(b"".join(client.get(url).streaming_content))
+
+    download()
+    download()
+    assert len(built) == 1  # the second download is a file read
+    member = Member.objects.get(member_number="B001")
+    member.name = "Speler Hernoemd"
+    member.save()
+    assert "Speler Hernoemd" in [c.value for c in download()["Leden"]["B"]]
+    hand = Hand.objects.filter(table__round__evening__competition=season).first()
+    hand.data = {**hand.data}
+    hand.save()  # score entry saves a hand and bumps the table's version
+    hand.table.version += 1
+    hand.table.save()
+    download()
+    assert len(built) == 3
+    assert len(list(tmp_path.glob("*/season-*.xlsx"))) == 1  # the older builds are gone

@@ -124,9 +124,9 @@ def test_a_bad_hand_is_refused_with_the_rule_and_the_row(season: Competition) ->
     data = season_workbook(season)
     rows = sheets(data)["Handen"]
     heads = list(rows[0])
-    hand = json.loads(rows[5][heads.index(DOCUMENT)])
-    seat = next(n for n, v in enumerate(hand["penalties"].values(), start=1) if v)
-    side = list(hand["penalties"])[seat - 1]
+    seat = next(n for n in range(1, 5) if rows[5][heads.index(f"Strafpunten, partij {n}")])
+    side = rows[5][heads.index(f"Stoel {seat} naam")]
+    assert json.loads(rows[5][heads.index(DOCUMENT)])["penalties"][side]
     # a penalty of 1 is impossible; changed in the readable column, which wins
     bad = edit(data, "Handen", f"{column(data, f'Strafpunten, partij {seat}')}6", 1)
     target = empty_like(season)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Max, Prefetch, QuerySet
+from django.db.models import Count, Max, Prefetch, QuerySet, Sum
 from django.db.models.functions import Length
 
 from clubmanager.models import Member
@@ -152,6 +152,34 @@ def season_text_widths(competition: Competition) -> tuple[int, int]:
     side = Seat.objects.filter(table__round__evening__competition=competition) \
         .aggregate(longest=Max(Length("side")))["longest"]
     return int(guest or 0), int(side or 0)
+
+
+def season_fingerprint(competition: Competition) -> list[Any]:
+    """Everything the season workbook depends on, small enough to hash on every download
+    (7 queries, aggregates over the season's tables, seats and hands): the competition and its
+    club, the evenings, the club's members, the guests, and per table its ``version``, which
+    every change a table's scores depend on bumps (``services.scores``: hands, seating,
+    closing). A change to any of them changes the fingerprint."""
+    in_season = {"round__evening__competition": competition}
+    table_row = {f"table__{k}": v for k, v in in_season.items()}
+    return [
+        list(Competition.objects.filter(pk=competition.pk).values_list()),
+        [competition.club.name, competition.club.language],
+        list(Evening.objects.filter(competition=competition).order_by("pk")
+             .values_list("pk", "date", "status")),
+        list(Member.objects.filter(club_id=competition.club_id).order_by("pk")
+             .values_list("pk", "member_number", "name", "is_active")),
+        list(Participant.objects.filter(evening__competition=competition, member__isnull=True)
+             .order_by("pk").values_list("pk", "guest_name")),
+        list(Table.objects.filter(**in_season).aggregate(
+            n=Count("pk"), ids=Sum("pk"), versions=Sum("version"),
+            hands=Sum("hand_count")).values()),
+        list(Seat.objects.filter(**table_row).aggregate(
+            n=Count("pk"), ids=Sum("pk"), people=Sum("participant_id"),
+            points=Sum("points")).values()),
+        list(Hand.objects.filter(**table_row).aggregate(
+            n=Count("pk"), ids=Sum("pk"), updated=Max("updated")).values()),
+    ]
 
 
 def club_members(competition: Competition) -> list[Member]:

@@ -51,20 +51,27 @@ def openpyxl_plain(sheets: list[tuple[str, list[list[Any]]]]) -> float:
 def main() -> None:
     from benchmarks.season import build_jokeren_season
     from clubmanager.models import Club
-    from tournaments.exports import season_workbook
-    from tournaments.models import Competition
-    from tournaments.season_import import parse_season
-    from tournaments.services.season_import import season_import
 
     club = Club.objects.create(name="Benchmark", slug="benchmark")
     start = time.perf_counter()
     competition = build_jokeren_season(club, evenings=40, members=80, rounds=3)
     print(f"(season built in {time.perf_counter() - start:.0f} s)")
+    compare(competition)
+
+
+def compare(competition: Any) -> None:
+    """Export, openpyxl alone and import of ``competition``'s season, side by side."""
+    from tournaments.exports import season_workbook
+    from tournaments.models import Competition
+    from tournaments.season_import import parse_season
+    from tournaments.services.season_import import season_import
+
+    club = competition.club
     data, export, peak = measure(lambda: season_workbook(competition))
     sheets = plain_values(data)
     cells = sum(1 for _title, rows in sheets for row in rows for v in row if v is not None)
     plain = openpyxl_plain(sheets)
-    target = Competition.objects.create(club=club, name="Import", game="jokeren",
+    target = Competition.objects.create(club=club, name="Import copy", game="jokeren",
                                         start_date=competition.start_date, better="lower")
     start = time.perf_counter()
     outcome = season_import(competition=target, parsed=parse_season(data, "s.xlsx"), by=None)

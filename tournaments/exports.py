@@ -37,7 +37,7 @@ import io
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -425,11 +425,11 @@ def _write_table(data: SeasonTable, sheet: Sheet | None, results: Sheet, hands_s
     seat_cells: list[Any] = []
     by_position = {seat.position: seat for seat in data.seats}
     for position in range(1, MAX_SEATS + 1):
-        seat = by_position.get(position)
-        if seat is None:
+        seated = by_position.get(position)
+        if seated is None:
             seat_cells += [None, None]
         else:
-            seat_cells += [member_number_cell(seat.member_number), seat.name]
+            seat_cells += [member_number_cell(seated.member_number), seated.name]
     head = [data.date, data.round, data.number, data.game, _json(data.options or {}),
             data.first_dealer, data.scorekeeper, *seat_cells]
     sides: list[str] = []
@@ -438,7 +438,8 @@ def _write_table(data: SeasonTable, sheet: Sheet | None, results: Sheet, hands_s
             sides.append(seat.side)
     readable = data.game == game.key
     blank = [None] * len(game.workbook_columns())
-    entries: Iterable[tuple[int | None, Any, Any, str]] = data.entries or [(None, None, None, "")]
+    entries: list[tuple[int | None, Any, Any, str]] = list(data.entries) or [
+        (None, None, None, "")]
     for number, hand, adjusted, reason in entries:
         cells = game.workbook_cells(hand, sides) if readable and hand is not None else blank
         hands_sheet.append(head + [number, *cells,

@@ -102,10 +102,10 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
     tables: list[Table] = []
     seats: list[Seat] = []
     hands: list[Hand] = []
-    for (date, round_number, number), rows in groups:
+    for (date, round_number, table_number), rows in groups:
         first = rows[0]
         table = Table(
-            round=rounds[(date, round_number)], number=number, game=first.game,
+            round=rounds[(date, round_number)], number=table_number, game=first.game,
             options=first.options if first.options is not None else {},
             first_dealer=first.first_dealer, scorekeeper=first.scorekeeper,
         )
@@ -118,7 +118,7 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
         ]
         played = [r for r in rows if r.hand is not None]
         entries = [(r.resolved, r.resolved_adjusted) for r in played]
-        evaluation = evaluated.get((date, round_number, number))
+        evaluation = evaluated.get((date, round_number, table_number))
         if evaluation is None:
             evaluation = evaluate_rows(table, table_seats, entries)
         if any(adjusted is not None for _d, adjusted in entries):

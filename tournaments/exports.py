@@ -30,22 +30,15 @@ own (``make bench`` compares the export with openpyxl writing the same cells as 
 
 from __future__ import annotations
 
-import contextlib
 import datetime
-import hashlib
 import io
 import json
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
-from django.conf import settings
-from django.db import connection
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import override
@@ -154,6 +147,7 @@ class Sheet:
         self.columns = list(columns)
         self.date_format = date_format
         self.rows = 1
+        self.readable = 0  # the hands sheet: how many readable columns a hand has
         for index, column in enumerate(self.columns, start=1):
             self.ws.column_dimensions[get_column_letter(index)].width = column.width
         self.ws.freeze_panes = "A2"
@@ -233,47 +227,6 @@ def _average(value: Any) -> float | None:
     return float(shown.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
-#: Bump when the workbook's layout changes: cached workbooks of the old layout are then rebuilt.
-WORKBOOK_FORMAT = "2026-11-readable-hands"
-
-
-def cache_dir() -> Path:
-    """Where built workbooks are kept (``WORKBOOK_CACHE_DIR``, default in the temp dir)."""
-    configured = getattr(settings, "WORKBOOK_CACHE_DIR", None)
-    return Path(configured) if configured else Path(tempfile.gettempdir()) / "club-workbooks"
-
-
-def season_workbook_file(competition: Competition) -> BinaryIO:
-    """The season workbook as an open file, built once per change of the season, kept on disk.
-
-    A 40-evening season takes seconds to build on a club laptop, longer than a download
-    should keep a gunicorn worker: the sync worker is killed after its timeout, streamed
-    response or not. So the file is built once per change: its name holds a hash of
-    ``selectors.exports.season_fingerprint`` (a few small queries), the next download of an
-    unchanged season is a file read, and the file of an older state is removed. One folder per
-    database (so test databases and sites sharing a machine never mix).
-    """
-    fingerprint = json.dumps([WORKBOOK_FORMAT, selectors.season_fingerprint(competition)],
-                             default=str, separators=(",", ":"))
-    digest = hashlib.sha256(fingerprint.encode()).hexdigest()[:32]
-    database = str(connection.settings_dict["NAME"])
-    folder = cache_dir() / hashlib.sha256(database.encode()).hexdigest()[:16]
-    path = folder / f"season-{competition.pk}-{digest}.xlsx"
-    with contextlib.suppress(FileNotFoundError):
-        return path.open("rb")  # open, it stays readable even if a newer build removes it
-    folder.mkdir(parents=True, exist_ok=True)
-    content = season_workbook(competition)
-    with tempfile.NamedTemporaryFile(dir=folder, suffix=".part", delete=False) as part:
-        part.write(content)
-    os.replace(part.name, path)  # atomic: a reader never sees half a workbook
-    opened = path.open("rb")
-    for old in folder.glob(f"season-{competition.pk}-*.xlsx"):
-        if old != path:
-            with contextlib.suppress(OSError):
-                old.unlink()
-    return opened
-
-
 def season_workbook(competition: Competition) -> bytes:
     """The season workbook as .xlsx bytes, in the club's language."""
     club = competition.club
@@ -287,7 +240,6 @@ def _write(competition: Competition) -> bytes:
     evenings = selectors.season_evenings(competition)
     played = selectors.evenings_with_results(competition)
     members = selectors.club_members(competition)
-    standing_rows, standing_evenings = selectors.standings_and_evenings(competition, evenings)
     longest_guest, longest_side = selectors.season_text_widths(competition)
     longest_name = max([len(m.name) for m in members] + [longest_guest, 4])
     longest_side = max(longest_side, 4)
@@ -296,30 +248,7 @@ def _write(competition: Competition) -> bytes:
     workbook.properties.title = f"{competition.club.name}: {competition.name}"
     workbook.properties.creator = "Club scores"
 
-    # Standings
-    heads: list[Column] = [
-        Column(_("Rank"), 7), Column(_("Name"), _width(_("Name"), longest_name)),
-        Column(_("Member number"), _width(_("Member number"))),
-        Column(_("Total"), _width(_("Total"))),
-        Column(_("Evenings played"), _width(_("Evenings played"))),
-        Column(_("Evenings counted"), _width(_("Evenings counted"))),
-        Column(_("Qualified"), _width(_("Qualified"))),
-        Column(_("Table wins"), _width(_("Table wins"))),
-        Column(_("Best evening"), _width(_("Best evening"))),
-        Column(_("Average"), _width(_("Average"))),
-    ] + [Column(e.date.strftime("%d-%m-%Y"), 12) for e in standing_evenings]
-    standings = Sheet(workbook, names["standings"], heads, date_format)
-    for row in standing_rows:
-        counted = row.counted
-        if isinstance(counted, list | tuple | set | frozenset | dict):
-            counted = len(counted)
-        standings.append(
-            [row.rank, row.name, member_number_cell(row.member_number), _number(row.total),
-             row.evenings_played, _number(counted), bool(row.qualified), row.wins,
-             _number(row.best_evening),
-             standings.styled(_average(row.average), AVERAGE_FORMAT)]
-            + [_number(row.per_evening.get(e.pk)) for e in standing_evenings]
-        )
+    standings = _standings_sheet(workbook, competition, evenings, longest_name, date_format)
 
     # One sheet per evening with results
     evening_columns = [
@@ -363,6 +292,7 @@ def _write(competition: Competition) -> bytes:
                  date_format)
 
     game = site_game(competition.game)
+    hands_sheet.readable = len(game.workbook_columns())
     for data in selectors.season_tables(competition):
         _write_table(data, evening_sheets.get(data.date), results, hands_sheet, game)
     for member in members:
@@ -377,6 +307,36 @@ def _write(competition: Competition) -> bytes:
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
+
+
+def _standings_sheet(workbook: Workbook, competition: Competition, evenings: list[Any],
+                     longest_name: int, date_format: str) -> Sheet:
+    """The standings, as the site computes them (``selectors.standings.season_standings``)."""
+    standing_rows, standing_evenings = selectors.standings_and_evenings(competition, evenings)
+    heads: list[Column] = [
+        Column(_("Rank"), 7), Column(_("Name"), _width(_("Name"), longest_name)),
+        Column(_("Member number"), _width(_("Member number"))),
+        Column(_("Total"), _width(_("Total"))),
+        Column(_("Evenings played"), _width(_("Evenings played"))),
+        Column(_("Evenings counted"), _width(_("Evenings counted"))),
+        Column(_("Qualified"), _width(_("Qualified"))),
+        Column(_("Table wins"), _width(_("Table wins"))),
+        Column(_("Best evening"), _width(_("Best evening"))),
+        Column(_("Average"), _width(_("Average"))),
+    ] + [Column(e.date.strftime("%d-%m-%Y"), 12) for e in standing_evenings]
+    standings = Sheet(workbook, sheet_names()["standings"], heads, date_format)
+    for row in standing_rows:
+        counted = row.counted
+        if isinstance(counted, list | tuple | set | frozenset | dict):
+            counted = len(counted)
+        standings.append(
+            [row.rank, row.name, member_number_cell(row.member_number), _number(row.total),
+             row.evenings_played, _number(counted), bool(row.qualified), row.wins,
+             _number(row.best_evening),
+             standings.styled(_average(row.average), AVERAGE_FORMAT)]
+            + [_number(row.per_evening.get(e.pk)) for e in standing_evenings]
+        )
+    return standings
 
 
 def info_rows(competition: Competition, names: dict[str, str]) -> list[list[str]]:
@@ -437,7 +397,7 @@ def _write_table(data: SeasonTable, sheet: Sheet | None, results: Sheet, hands_s
         if seat.side not in sides:
             sides.append(seat.side)
     readable = data.game == game.key
-    blank = [None] * len(game.workbook_columns())
+    blank = [None] * hands_sheet.readable
     entries: list[tuple[int | None, Any, Any, str]] = list(data.entries) or [
         (None, None, None, "")]
     for number, hand, adjusted, reason in entries:

@@ -251,13 +251,13 @@ def test_the_workbook_is_built_once_per_change(season: Any, client_for: Any, mem
                                               settings: Any, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from clubmanager.models import Member
-    from tournaments import exports
+    from tournaments import workbook_cache
     from tournaments.models import Hand
 
     settings.WORKBOOK_CACHE_DIR = str(tmp_path)
     built: list[int] = []
-    real = exports.season_workbook
-    monkeypatch.setattr(exports, "season_workbook", lambda c: built.append(1) or real(c))
+    real = workbook_cache.season_workbook
+    monkeypatch.setattr(workbook_cache, "season_workbook", lambda c: built.append(1) or real(c))
     url = reverse("tournaments:season_xlsx", kwargs={"club": season.club.slug,
                                                      "competition_id": season.pk})
     client = client_for(member_user)

@@ -14,7 +14,6 @@ from django.utils.text import slugify
 from clubmanager.access import club_view
 from clubmanager.models import Role
 
-from ..exports import season_workbook_file
 from ..models import Competition, Evening, Round
 from ..pdf import results
 from ..pdf.sheets import round_sheets_pdf
@@ -22,6 +21,7 @@ from ..selectors.exports import (
     round_tables,
     standings_and_evenings,
 )
+from ..workbook_cache import season_workbook_file
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -62,7 +62,7 @@ def season_xlsx(request: HttpRequest, competition_id: int) -> HttpResponse:
         Competition.objects.select_related("club"),
         pk=competition_id, club=request.club,  # type: ignore[attr-defined]
     )
-    # Built once per change and kept on disk (``exports.season_workbook_file``), sent in chunks.
+    # Built once per change and kept on disk (``workbook_cache``), sent in chunks.
     name = f"{slugify(competition.name) or 'season'}.xlsx"
     response = FileResponse(season_workbook_file(competition), content_type=XLSX,
                             as_attachment=True, filename=name)

@@ -390,7 +390,8 @@ def _write_table(data: SeasonTable, sheet: Sheet | None, results: Sheet, hands_s
             seat_cells += [None, None]
         else:
             seat_cells += [member_number_cell(seated.member_number), seated.name]
-    head = [data.date, data.round, data.number, data.game, _json(data.options or {}),
+    game_name = game.name if data.game == game.key else data.game  # the import reads both
+    head = [data.date, data.round, data.number, game_name, _json(data.options or {}),
             data.first_dealer, data.scorekeeper, *seat_cells]
     sides: list[str] = []
     for seat in data.seats:

@@ -302,6 +302,9 @@ def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str]) -
             continue
         setattr(row, key, number)
     row.game = text("game")
+    if row.game not in GAMES:  # the game's name, as the export writes it
+        row.game = next((key for key, game in GAMES.items()
+                         if str(game.name).lower() == row.game.lower()), row.game)
     for key in ("options", "data", "adjusted_points"):
         if not text(key):
             continue

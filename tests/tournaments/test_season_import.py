@@ -101,6 +101,12 @@ def test_round_trip_for_every_game(game: str, club: Any, make_competition: Calla
     play_table(table, seats, hands)
     seat_table(make_round(evening), participants, 1)  # a second round, not played yet
     first = season_workbook(competition)
+    rows = sheets(first)["Handen"]
+    hand, adjusted = rows[0].index("Hand"), rows[0].index("Aangepaste punten (JSON)")
+    assert adjusted > hand + 1  # the game's readable columns sit between them
+    played = [row for row in rows[1:] if row[hand] is not None]
+    assert len(played) == len(hands)
+    assert all(any(v is not None for v in row[hand + 1:adjusted]) for row in played)
     target = empty_like(competition)
     do_import(first, target)
     assert sheets(season_workbook(target)) == sheets(first)

@@ -5,7 +5,8 @@
 3. the standings page of a 40-evening, 80-member season against one raw SQL GROUP BY (target
    ≤ 3×) and its query count against a 5-evening season's (must be equal);
 4. a 20-table round's score sheets (PDF) and a 40-evening season's workbook (benchmarks/sheets.py,
-   benchmarks/workbook.py);
+   benchmarks/workbook.py): the export against openpyxl writing the same cells as plain values
+   (target ≤ 3×) and the import against the export (target ≤ 2×), side by side;
 5. crafted uploads (decompression bombs and the like) against both imports: time and extra peak
    memory of each refusal (benchmarks/uploads.py).
 

@@ -4,18 +4,28 @@ Sheets, named and headed in the club's language:
 
 * ``Stand`` / ``Standings``: the season standings from ``selectors.standings.season_standings``
   (one column per evening);
-* one sheet per evening (named by its date, ``2026-09-01``): every table's seats and results;
+* one sheet per evening with results (named by its date, ``2026-09-01``): every table's seats
+  and results; an evening planned but not yet played gets none;
 * ``Alle uitslagen`` / ``All results``: one flat row per seat per match, ready for a pivot table;
 * ``Leden`` / ``Members``: the club's members (number, name, active; no contact details: every
   member may download the workbook);
-* ``Handen`` / ``Hands``: every hand as entered (JSON), with the table's game, options and seats,
-  so that ``tournaments.season_import`` can rebuild every match.
+* ``Handen`` / ``Hands``: every hand, one row each, with the table's game, options and seats:
+  readable columns per field and side (from the game's ``SiteGame.workbook_fields``, headed in
+  the club's language), and in the last column the hand as the site stores it (JSON), so that
+  ``tournaments.season_import`` can rebuild every match;
+* ``Info``: what each sheet holds, and the rules the standings used.
 
 Every value written is stored data or the stored per-seat integers the engine derived. Numbers
-are numbers, dates are dates, and text is a string cell whatever it starts with (``text_cell``:
-a member named "=1+1" stays a name). Each sheet has a frozen header row, an auto-filter and sized
-columns. Write-only mode streams each sheet to a temporary file, so a federation-size season
-stays small in memory.
+are numbers (averages rounded as the site shows them, with a number format, so Excel shows the
+viewer's decimal sign; numeric member numbers as numbers), dates are dates, and text is a
+string cell whatever it starts with (``text_cell``: a member named "=1+1" stays a name). Each
+sheet has a frozen header row, an auto-filter and sized columns.
+
+Memory: the tables, seats and hands come in three ordered streams (``selectors.exports.
+season_tables``), and write-only mode streams each sheet's rows to a temporary file, so memory
+holds a chunk of rows, never the season. Speed: plain values go to openpyxl as they are; only a
+text a spreadsheet would take for a formula, a date and an average get a cell object of their
+own (``make bench`` compares the export with openpyxl writing the same cells as plain values).
 """
 
 from __future__ import annotations
@@ -23,10 +33,13 @@ from __future__ import annotations
 import datetime
 import io
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 from openpyxl import Workbook
@@ -35,14 +48,16 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-from .models import Competition
+from .games import SiteGame, site_game, site_games
+from .models import Competition, Tiebreak
 from .selectors import exports as selectors
-from .selectors.exports import TableData
+from .selectors.exports import SeasonTable
 
 MAX_SEATS = 6  # the largest table of any game (French HIGH FIVE)
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
 WRAP = Alignment(vertical="top")
+AVERAGE_FORMAT = "0.0"  # one decimal, as the site shows an average (``average_display``)
 
 
 # -- sheet and column names (one place, used by the writer and the import) -------------------
@@ -53,11 +68,26 @@ def sheet_names() -> dict[str, str]:
         "results": _("All results"),
         "members": _("Members"),
         "hands": _("Hands"),
+        "info": _("Info"),
     }
 
 
-def hands_columns() -> list[tuple[str, str]]:
-    """(key, header) of the hands sheet, in order, in the active language."""
+def readable_columns(game: str | None) -> list[tuple[str, str]]:
+    """(key, header) of a game's readable hand columns; ``None``: every game's (the import
+    recognises any of them), each key once."""
+    if game is not None:
+        return site_game(game).workbook_columns()
+    columns: dict[str, str] = {}
+    for each in site_games():
+        for key, header in each.workbook_columns():
+            columns.setdefault(key, header)
+    return list(columns.items())
+
+
+def hands_columns(game: str | None = None) -> list[tuple[str, str]]:
+    """(key, header) of the hands sheet, in order, in the active language: the table, the
+    seats, the hand's readable columns (``readable_columns(game)``), an adjusted score and,
+    last, the hand as the site stores it."""
     columns = [
         ("date", _("Date")),
         ("round", _("Round")),
@@ -70,11 +100,12 @@ def hands_columns() -> list[tuple[str, str]]:
     for n in range(1, MAX_SEATS + 1):
         columns.append((f"seat{n}_number", _("Seat %(n)s member number") % {"n": n}))
         columns.append((f"seat{n}_name", _("Seat %(n)s name") % {"n": n}))
+    columns.append(("hand", _("Hand")))
+    columns += [(f"cell:{key}", header) for key, header in readable_columns(game)]
     columns += [
-        ("hand", _("Hand")),
-        ("data", _("Hand as entered (JSON)")),
         ("adjusted_points", _("Adjusted points (JSON)")),
         ("adjusted_reason", _("Reason for the adjusted score")),
+        ("data", _("Hand as entered (JSON)")),
     ]
     return columns
 
@@ -116,6 +147,7 @@ class Sheet:
         self.columns = list(columns)
         self.date_format = date_format
         self.rows = 1
+        self.readable = 0  # the hands sheet: how many readable columns a hand has
         for index, column in enumerate(self.columns, start=1):
             self.ws.column_dimensions[get_column_letter(index)].width = column.width
         self.ws.freeze_panes = "A2"
@@ -128,13 +160,25 @@ class Sheet:
         self._date_columns = [i for i, c in enumerate(self.columns) if c.date]
 
     def append(self, values: list[Any]) -> None:
+        """One row of plain values; a text a spreadsheet would read as a formula becomes a
+        ``text_cell``, a date gets the date format."""
         for i in self._date_columns:
             if values[i] is not None:
                 cell = WriteOnlyCell(self.ws, value=values[i])
                 cell.number_format = self.date_format
                 values[i] = cell
-        self.ws.append([text_cell(self.ws, v) if isinstance(v, str) else v for v in values])
+        ws = self.ws
+        self.ws.append([text_cell(ws, v) if type(v) is str and v.startswith(FORMULA_STARTS)
+                        else v for v in values])
         self.rows += 1
+
+    def styled(self, value: Any, number_format: str) -> Any:
+        """A number with a number format (None stays an empty cell)."""
+        if value is None:
+            return None
+        cell = WriteOnlyCell(self.ws, value=value)
+        cell.number_format = number_format
+        return cell
 
     def finish(self) -> None:
         last = get_column_letter(max(1, len(self.columns)))
@@ -163,6 +207,26 @@ def _evening_title(date: datetime.date) -> str:
     return date.isoformat()
 
 
+def member_number_cell(number: str | None) -> int | str | None:
+    """A member number as a number where it is one ("1234" → 1234), else the text ("B001",
+    and "0012", whose leading zero a number would lose)."""
+    if not number:
+        return None
+    if number.isdigit() and number.isascii() and len(number) < 16 and (
+            number == "0" or not number.startswith("0")):
+        return int(number)
+    return number
+
+
+def _average(value: Any) -> float | None:
+    """An average rounded half up to the one decimal the site shows."""
+    if value is None:
+        return None
+    shown = Decimal(value.numerator) / Decimal(value.denominator) if isinstance(
+        value, Fraction) else Decimal(str(value))
+    return float(shown.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
 def season_workbook(competition: Competition) -> bytes:
     """The season workbook as .xlsx bytes, in the club's language."""
     club = competition.club
@@ -174,45 +238,19 @@ def _write(competition: Competition) -> bytes:
     names = sheet_names()
     date_format = "dd-mm-yyyy" if competition.club.language == "nl" else "yyyy-mm-dd"
     evenings = selectors.season_evenings(competition)
-    tables = list(selectors.season_tables(competition))
+    played = selectors.evenings_with_results(competition)
     members = selectors.club_members(competition)
-    standing_rows, standing_evenings = selectors.standings_and_evenings(competition, evenings)
-
-    longest_name = max(
-        [len(s.participant.name) for t in tables for s in t.seats] + [len(m.name) for m in members]
-        + [4]
-    )
-    longest_side = max([len(s.side) for t in tables for s in t.seats] + [4])
+    longest_guest, longest_side = selectors.season_text_widths(competition)
+    longest_name = max([len(m.name) for m in members] + [longest_guest, 4])
+    longest_side = max(longest_side, 4)
 
     workbook = Workbook(write_only=True)
     workbook.properties.title = f"{competition.club.name}: {competition.name}"
     workbook.properties.creator = "Club scores"
 
-    # Standings
-    heads: list[Column] = [
-        Column(_("Rank"), 7), Column(_("Name"), _width(_("Name"), longest_name)),
-        Column(_("Member number"), _width(_("Member number"))),
-        Column(_("Total"), _width(_("Total"))),
-        Column(_("Evenings played"), _width(_("Evenings played"))),
-        Column(_("Evenings counted"), _width(_("Evenings counted"))),
-        Column(_("Qualified"), _width(_("Qualified"))),
-        Column(_("Table wins"), _width(_("Table wins"))),
-        Column(_("Best evening"), _width(_("Best evening"))),
-        Column(_("Average"), _width(_("Average"))),
-    ] + [Column(e.date.strftime("%d-%m-%Y"), 12) for e in standing_evenings]
-    standings = Sheet(workbook, names["standings"], heads, date_format)
-    for row in standing_rows:
-        counted = row.counted
-        if isinstance(counted, list | tuple | set | frozenset | dict):
-            counted = len(counted)
-        standings.append(
-            [row.rank, row.name, row.member_number or None, _number(row.total),
-             row.evenings_played, _number(counted), bool(row.qualified), row.wins,
-             _number(row.best_evening), _number(row.average)]
-            + [_number(row.per_evening.get(e.pk)) for e in standing_evenings]
-        )
+    standings = _standings_sheet(workbook, competition, evenings, longest_name, date_format)
 
-    # One sheet per evening
+    # One sheet per evening with results
     evening_columns = [
         Column(_("Round"), 8), Column(_("Table"), 8), Column(_("Seat"), 7),
         Column(_("Name"), _width(_("Name"), longest_name)),
@@ -225,8 +263,8 @@ def _write(competition: Competition) -> bytes:
         Column(_("Finished"), _width(_("Finished"))),
     ]
     evening_sheets = {
-        e.pk: Sheet(workbook, _evening_title(e.date), evening_columns, date_format)
-        for e in evenings
+        e.date: Sheet(workbook, _evening_title(e.date), evening_columns, date_format)
+        for e in evenings if e.pk in played
     }
 
     results = Sheet(workbook, names["results"], [
@@ -248,54 +286,126 @@ def _write(competition: Competition) -> bytes:
         Column(header, 12 if key == "date" else (40 if key in ("data", "options") else
                _width(header, longest_name if key.endswith("_name") else 0)),
                date=key == "date")
-        for key, header in hands_columns()
+        for key, header in hands_columns(competition.game)
     ], date_format)
+    info = Sheet(workbook, names["info"], [Column(_("Sheet"), 22), Column(_("Contents"), 100)],
+                 date_format)
 
-    for data in tables:
-        _write_table(data, evening_sheets, results, hands_sheet)
+    game = site_game(competition.game)
+    hands_sheet.readable = len(game.workbook_columns())
+    for data in selectors.season_tables(competition):
+        _write_table(data, evening_sheets.get(data.date), results, hands_sheet, game)
     for member in members:
-        members_sheet.append([member.member_number, member.name, member.is_active])
+        members_sheet.append([member_number_cell(member.member_number), member.name,
+                              member.is_active])
+    for row in info_rows(competition, names):
+        info.append(row)
 
-    for sheet in [standings, *evening_sheets.values(), results, members_sheet, hands_sheet]:
+    for sheet in [standings, *evening_sheets.values(), results, members_sheet, hands_sheet,
+                  info]:
         sheet.finish()
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
 
 
-def _write_table(data: TableData, evening_sheets: dict[int, Sheet], results: Sheet,
-                 hands_sheet: Sheet) -> None:
-    table = data.table
-    round_ = table.round
-    evening = round_.evening
-    sheet = evening_sheets[evening.pk]
-    finished = bool(table.finished)
+def _standings_sheet(workbook: Workbook, competition: Competition, evenings: list[Any],
+                     longest_name: int, date_format: str) -> Sheet:
+    """The standings, as the site computes them (``selectors.standings.season_standings``)."""
+    standing_rows, standing_evenings = selectors.standings_and_evenings(competition, evenings)
+    heads: list[Column] = [
+        Column(_("Rank"), 7), Column(_("Name"), _width(_("Name"), longest_name)),
+        Column(_("Member number"), _width(_("Member number"))),
+        Column(_("Total"), _width(_("Total"))),
+        Column(_("Evenings played"), _width(_("Evenings played"))),
+        Column(_("Evenings counted"), _width(_("Evenings counted"))),
+        Column(_("Qualified"), _width(_("Qualified"))),
+        Column(_("Table wins"), _width(_("Table wins"))),
+        Column(_("Best evening"), _width(_("Best evening"))),
+        Column(_("Average"), _width(_("Average"))),
+    ] + [Column(e.date.strftime("%d-%m-%Y"), 12) for e in standing_evenings]
+    standings = Sheet(workbook, sheet_names()["standings"], heads, date_format)
+    for row in standing_rows:
+        counted = row.counted
+        if isinstance(counted, list | tuple | set | frozenset | dict):
+            counted = len(counted)
+        standings.append(
+            [row.rank, row.name, member_number_cell(row.member_number), _number(row.total),
+             row.evenings_played, _number(counted), bool(row.qualified), row.wins,
+             _number(row.best_evening),
+             standings.styled(_average(row.average), AVERAGE_FORMAT)]
+            + [_number(row.per_evening.get(e.pk)) for e in standing_evenings]
+        )
+    return standings
+
+
+def info_rows(competition: Competition, names: dict[str, str]) -> list[list[str]]:
+    """The Info sheet: what each sheet holds, then the rules the standings used."""
+    rows = [
+        [names["standings"], _("The season standings by the rules below: rank, total, evenings "
+                               "played and counted, table wins, best evening, average, and one "
+                               "column per evening.")],
+        [_("One sheet per evening"), _("Named by its date, for each evening with results: "
+                                       "every table's seats, points, competition points and "
+                                       "places. Evenings without results have no sheet.")],
+        [names["results"], _("One row per seat per table of the season, ready for a filter or "
+                             "a pivot table.")],
+        [names["members"], _("The club's members: member number, name, active.")],
+        [names["hands"], _("Every hand, one row each: the table, its seats and the hand's "
+                           "fields, one column per field and side. The last column holds the "
+                           "hand as the site stores it (JSON) for the season import. On import "
+                           "the readable columns win: a value changed there is taken, and the "
+                           "rules engine checks it.")],
+        [names["info"], _("This sheet.")],
+        ["", ""],
+        [_("Rules of the standings"), ""],
+        [_("Game"), site_game(competition.game).name],
+    ]
+    rules = render_to_string("tournaments/standings/rules.html", {"competition": competition})
+    rows += [["", line.strip()] for line in rules.splitlines() if line.strip()]
+    tiebreaks = [str(Tiebreak(t).label) for t in competition.tiebreaks or []
+                 if t in Tiebreak.values]
+    if tiebreaks:
+        rows.append([_("Tie-breaks"), ", ".join(tiebreaks)])
+    return rows
+
+
+def _write_table(data: SeasonTable, sheet: Sheet | None, results: Sheet, hands_sheet: Sheet,
+                 game: SiteGame) -> None:
+    finished = bool(data.finished)
     for seat in data.seats:
-        member = seat.participant.member
-        number = member.member_number if member else None
-        place = seat.place
-        sheet.append([round_.number, table.number, seat.position, seat.participant.name, number,
-                      seat.side, seat.points, seat.competition_points, place, table.hand_count,
-                      finished])
-        results.append([evening.date, round_.number, table.number, seat.position,
-                        seat.participant.name, number, member is None, seat.side, seat.points,
-                        seat.competition_points, place])
+        number = member_number_cell(seat.member_number)
+        if sheet is not None:
+            sheet.append([data.round, data.number, seat.position, seat.name, number, seat.side,
+                          seat.points, seat.competition_points, seat.place, data.hand_count,
+                          finished])
+        results.append([data.date, data.round, data.number, seat.position, seat.name, number,
+                        seat.member_number is None, seat.side, seat.points,
+                        seat.competition_points, seat.place])
     seat_cells: list[Any] = []
+    by_position = {seat.position: seat for seat in data.seats}
     for position in range(1, MAX_SEATS + 1):
-        seat = next((s for s in data.seats if s.position == position), None)
-        if seat is None:
+        seated = by_position.get(position)
+        if seated is None:
             seat_cells += [None, None]
         else:
-            member = seat.participant.member
-            seat_cells += [member.member_number if member else None, seat.participant.name]
-    head = [evening.date, round_.number, table.number, table.game, _json(table.options or {}),
-            table.first_dealer, table.scorekeeper, *seat_cells]
-    entries: Iterable[tuple[int | None, Any, Any, str]] = data.entries or [(None, None, None, "")]
+            seat_cells += [member_number_cell(seated.member_number), seated.name]
+    game_name = game.name if data.game == game.key else data.game  # the import reads both
+    head = [data.date, data.round, data.number, game_name, _json(data.options or {}),
+            data.first_dealer, data.scorekeeper, *seat_cells]
+    sides: list[str] = []
+    for seat in data.seats:
+        if seat.side not in sides:
+            sides.append(seat.side)
+    readable = data.game == game.key
+    blank = [None] * hands_sheet.readable
+    entries: list[tuple[int | None, Any, Any, str]] = list(data.entries) or [
+        (None, None, None, "")]
     for number, hand, adjusted, reason in entries:
-        hands_sheet.append(head + [
-            number, None if hand is None else _json(hand),
-            None if adjusted is None else _json(adjusted), reason or None,
-        ])
+        cells = game.workbook_cells(hand, sides) if readable and hand is not None else blank
+        hands_sheet.append(head + [number, *cells,
+                                   None if adjusted is None else _json(adjusted), reason or None,
+                                   None if hand is None else _json(hand)])
 
 
 ExportFunction = Callable[[Competition], bytes]

@@ -17,6 +17,16 @@ Pure parsing and checking, no writes:
 Members are matched by member number. A number the club does not know is created from the
 workbook's members sheet (shown in the preview as a new member); a number in neither is an
 error. A seat without a member number is a guest, matched by name within the evening.
+
+Hands follow the seat, not the name: a hand names its sides by the players' names, and a member
+renamed since the export sits under today's name. So each hand's sides are mapped seat by seat
+from the workbook's names to today's (``_remap``), and the readable columns are read by seat.
+
+What wins: the readable columns of the hands sheet (``SiteGame.workbook_fields``) win over the
+machine-readable document in the last column, for the fields they show; the document supplies
+every field without a column. A secretary's edit in the readable columns is thus taken, and the
+rules engine checks the result like any other hand (an impossible penalty is refused with the
+rule's sentence, naming the row).
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ from scoring import GAMES
 
 from . import matches
 from .exports import MAX_SEATS, hands_columns, members_columns, sheet_names
+from .games import CellProblem, site_game
 from .messages import issue_message
 from .models import Competition
 
@@ -63,6 +74,11 @@ class HandRow:
     adjusted_points: Any = None
     adjusted_reason: str = ""
     problems: list[str] = field(default_factory=list)
+    cells: dict[str, Any] = field(default_factory=dict)  # readable column key → cell value
+    # The hand and adjusted points to import, set by ``check_season``: sides mapped to today's
+    # names, the readable columns taken (not kept in the session: derived again).
+    resolved: Any = None
+    resolved_adjusted: Any = None
 
     @property
     def key(self) -> tuple[str, int, int]:
@@ -75,7 +91,12 @@ class ParsedSeason:
     members: dict[str, str]  # member number -> name, from the members sheet
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rows": [asdict(r) for r in self.rows], "members": self.members}
+        rows = []
+        for row in self.rows:
+            item = asdict(row)
+            item["resolved"] = item["resolved_adjusted"] = None
+            rows.append(item)
+        return {"rows": rows, "members": self.members}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ParsedSeason:
@@ -281,6 +302,9 @@ def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str]) -
             continue
         setattr(row, key, number)
     row.game = text("game")
+    if row.game not in GAMES:  # the game's name, as the export writes it
+        row.game = next((key for key, game in GAMES.items()
+                         if str(game.name).lower() == row.game.lower()), row.game)
     for key in ("options", "data", "adjusted_points"):
         if not text(key):
             continue
@@ -291,6 +315,10 @@ def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str]) -
     if row.hand is not None and row.data is None and not row.problems:
         problem("data", _("missing."))
     row.adjusted_reason = text("adjusted_reason")
+    for key, index in columns.items():
+        if key.startswith("cell:"):
+            value = raw.values[index] if index < len(raw.values) else None
+            row.cells[key[5:]] = value.strip() if isinstance(value, str) else value
     for n in range(1, MAX_SEATS + 1):
         number_text, name = text(f"seat{n}_number"), text(f"seat{n}_name")
         if number_text or name:
@@ -326,6 +354,8 @@ class PreviewTable:
     hands: int
     problems: list[str] = field(default_factory=list)
     new_members: list[str] = field(default_factory=list)
+    #: the engine's evaluation of the match, kept for the import (not evaluated twice)
+    evaluation: Any = field(default=None, repr=False, compare=False)
 
     @property
     def status(self) -> str:
@@ -375,6 +405,7 @@ def check_season(
 ) -> SeasonPreview:
     """Check every match of the file (``members``: the club's member number → Member)."""
     preview = SeasonPreview(tables=[], new_members={})
+    choices = _choices(competition.game)
     seated: dict[tuple[str, int], dict[str, int]] = {}  # (date, round) -> person -> line
     for key, rows in sorted(group_tables(parsed.rows).items()):
         first = rows[0]
@@ -419,6 +450,9 @@ def check_season(
                 in_round[person] = first.line
         if item.problems:
             continue
+        _resolve(item, rows, names, choices)
+        if item.problems:
+            continue
         _check_match(item, rows, names)
     if not preview.tables:
         preview.problems.append(_("The file holds no matches."))
@@ -454,6 +488,60 @@ def _check_consistent(item: PreviewTable, rows: list[HandRow], competition: Comp
                 "an adjusted score needs both the adjusted points and a reason.")))
 
 
+def _choices(game: str) -> dict[str, str]:
+    """A choice's label in every site language, and its value, (lower case) → value."""
+    choices: dict[str, str] = {}
+    if game not in GAMES:
+        return choices
+    labels = site_game(game).choice_labels
+    for code, _name in settings.LANGUAGES:
+        with override(code):
+            choices.update({str(label).lower(): value for value, label in labels.items()})
+    choices.update({value.lower(): value for value in labels})
+    return choices
+
+
+def _distinct(sides: Iterable[tuple[str, int | None]]) -> list[str]:
+    result: list[str] = []
+    for side, _team in sides:
+        if side not in result:
+            result.append(side)
+    return result
+
+
+def _remap(value: Any, mapping: Mapping[str, str]) -> Any:
+    """``value`` with every side (a key or a text) replaced by ``mapping``'s."""
+    if not mapping:
+        return value
+    if isinstance(value, dict):
+        return {mapping.get(k, k): _remap(v, mapping) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_remap(v, mapping) for v in value]
+    if isinstance(value, str):
+        return mapping.get(value, value)
+    return value
+
+
+def _resolve(item: PreviewTable, rows: list[HandRow], names: list[str],
+             choices: Mapping[str, str]) -> None:
+    """Each hand as it will be imported: the document's sides mapped seat by seat from the
+    workbook's names to today's, then the readable columns taken (they win)."""
+    first = rows[0]
+    sides = _distinct(matches.assign_sides(first.game, names))
+    file_sides = _distinct(matches.assign_sides(first.game, [n for _num, n in first.seats]))
+    mapping = {old: new for old, new in zip(file_sides, sides, strict=False) if old != new}
+    game = site_game(first.game)
+    for row in rows:
+        if row.hand is None:
+            continue
+        document = _remap(row.data, mapping) if isinstance(row.data, dict) else None
+        row.resolved_adjusted = _remap(row.adjusted_points, mapping)
+        try:
+            row.resolved = game.workbook_hand(document, row.cells, sides, file_sides, choices)
+        except CellProblem as problem:
+            item.problems.append(_row_problem(row.line, str(problem)))
+
+
 def _check_match(item: PreviewTable, rows: list[HandRow], names: list[str]) -> None:
     """Let the engine check the match; an error names the row of the hand."""
     first = rows[0]
@@ -463,8 +551,9 @@ def _check_match(item: PreviewTable, rows: list[HandRow], names: list[str]) -> N
     seats = [_SeatStub(side, position) for position, (side, _team) in enumerate(sides, start=1)]
     table = _TableStub(first.game, first.options if first.options is not None else {},
                        first.first_dealer)
-    entries = [(r.data, r.adjusted_points) for r in played]
+    entries = [(r.resolved, r.resolved_adjusted) for r in played]
     evaluation = evaluate_rows(table, seats, entries)
+    item.evaluation = evaluation
     numbers = evaluation.get("engine_numbers") or list(range(1, len(played) + 1))
     line_of = {n: r.line for n, r in zip(numbers, played, strict=True) if n is not None}
     for error in evaluation["errors"]:

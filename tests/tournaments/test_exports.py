@@ -31,7 +31,7 @@ def open_workbook(data: bytes) -> Any:
 def test_workbook_has_every_sheet_in_the_club_language(season: Any) -> None:
     book = open_workbook(season_workbook(season))
     dates = [e.date.isoformat() for e in season.evenings.order_by("date")]
-    assert book.sheetnames == ["Stand", *dates, "Alle uitslagen", "Leden", "Handen"]
+    assert book.sheetnames == ["Stand", *dates, "Alle uitslagen", "Leden", "Handen", "Info"]
 
 
 def test_workbook_in_english(season: Any) -> None:
@@ -39,7 +39,8 @@ def test_workbook_in_english(season: Any) -> None:
     season.club.save()
     book = open_workbook(season_workbook(season))
     assert book.sheetnames[0] == "Standings"
-    assert book.sheetnames[-3:] == ["All results", "Members", "Hands"]
+    assert book.sheetnames[-4:] == ["All results", "Members", "Hands", "Info"]
+    assert "Penalty points, side 1" in [c.value for c in book["Hands"][1]]
     assert book["All results"]["A1"].value == "Date"
 
 
@@ -86,11 +87,18 @@ def test_hands_sheet_holds_every_hand_as_entered(season: Any) -> None:
     import json
 
     book = open_workbook(season_workbook(season))
+    heads = [c.value for c in book["Handen"][1]]
     rows = list(book["Handen"].iter_rows(min_row=2, values_only=True))
     assert len(rows) == 3 * 2 * 3 * 7  # evenings × rounds × tables × deals
-    first = json.loads(rows[0][20])
-    assert set(first["penalties"]) <= {r[8] for r in rows} | {r[10] for r in rows} | {
-        r[12] for r in rows} | {r[14] for r in rows}
+    # readable: one column per field and side, headed in Dutch; the document last
+    assert heads[-1] == "Hand zoals ingevoerd (JSON)"
+    penalties = [heads.index(f"Strafpunten, partij {n}") for n in range(1, 5)]
+    for row in rows:
+        document = json.loads(row[-1])
+        names = [row[heads.index(f"Stoel {n} naam")] for n in range(1, 5)]
+        shown = {name: row[i] for name, i in zip(names, penalties, strict=True) if name}
+        assert shown == document["penalties"]
+        assert all(isinstance(v, int) for v in shown.values())
 
 
 def test_export_runs_a_bounded_number_of_queries(club: Any, django_assert_max_num_queries: Any
@@ -136,7 +144,7 @@ def test_members_may_download_the_workbook(season: Any, client_for: Any, member_
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/vnd.openxmlformats")
     assert "attachment" in response["Content-Disposition"]
-    assert open_workbook(response.content).sheetnames[0] == "Stand"
+    assert open_workbook(b"".join(response.streaming_content)).sheetnames[0] == "Stand"
     other = reverse("tournaments:season_xlsx", kwargs={"club": "ons-genoegen",
                                                        "competition_id": season.pk})
     assert client_for(other_admin_user).get(other).status_code == 404
@@ -186,3 +194,89 @@ def test_members_and_guests_named_like_formulas_export_as_text(club: Any) -> Non
               for v in row}
     assert set(FORMULA_LIKE) | {"=2+2"} <= values
     assert all(sheet["A1"].data_type == "s" for sheet in book.worksheets)
+
+
+# -- a workbook a secretary can use ------------------------------------------------------------
+def test_averages_are_numbers_rounded_as_the_site_shows_them(season: Any) -> None:
+    from tournaments.selectors.standings import season_standings
+
+    book = open_workbook(season_workbook(season))
+    sheet = book["Stand"]
+    heads = [c.value for c in sheet[1]]
+    column = heads.index("Gemiddelde")
+    shown = {r.name: r.average_display for r in season_standings(season).rows}
+    for row in sheet.iter_rows(min_row=2):
+        cell = row[column]
+        assert isinstance(cell.value, int | float)  # 372.0 reads back as 372
+        assert cell.number_format == "0.0"  # Excel shows the viewer's decimal sign
+        assert f"{cell.value:.1f}".replace(".", ",") == shown[row[1].value]
+        assert round(cell.value, 1) == cell.value
+
+
+def test_numeric_member_numbers_are_numbers(club: Any) -> None:
+    club.members.create(member_number="1234", name="Ans Numeriek")
+    club.members.create(member_number="0077", name="Bert Voorloopnul")
+    season = build_jokeren_season(club, evenings=1, members=4, rounds=1)
+    book = open_workbook(season_workbook(season))
+    numbers = {r[1]: r[0] for r in book["Leden"].iter_rows(min_row=2, values_only=True)}
+    assert numbers["Ans Numeriek"] == 1234  # a number, right-aligned and sortable as one
+    assert numbers["Bert Voorloopnul"] == "0077"  # a number would lose the leading zero
+    assert numbers["Speler 001"] == "B001"
+
+
+def test_no_sheet_for_an_evening_without_results(season: Any, make_evening: Any,
+                                                 make_round: Any) -> None:
+    planned = make_evening(season, date=datetime.date(2027, 6, 1))
+    make_round(planned)  # drawn, nothing entered yet
+    book = open_workbook(season_workbook(season))
+    assert "2027-06-01" not in book.sheetnames
+    assert len([n for n in book.sheetnames if n.startswith("20")]) == 3
+
+
+def test_info_sheet_says_what_each_sheet_holds_and_the_rules(season: Any) -> None:
+    season.tiebreaks = ["wins", "name"]
+    season.save()
+    book = open_workbook(season_workbook(season))
+    rows = list(book["Info"].iter_rows(values_only=True))
+    text = "\n".join(" ".join(str(v) for v in row if v) for row in rows)
+    for name in ("Stand", "Alle uitslagen", "Leden", "Handen", "Info"):
+        assert any(row[0] == name and row[1] for row in rows), name
+    assert "Lager is beter." in text
+    assert "Amerikaans Jokeren" in text or "Jokeren" in text
+    assert "Bij gelijke stand	meer tafelzeges, alfabetisch" in "\n".join(
+        "\t".join(str(v) for v in row if v) for row in rows)
+
+
+def test_the_workbook_is_built_once_per_change(season: Any, client_for: Any, member_user: Any,
+                                              settings: Any, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from clubmanager.models import Member
+    from tournaments import workbook_cache
+    from tournaments.models import Hand
+
+    settings.WORKBOOK_CACHE_DIR = str(tmp_path)
+    built: list[int] = []
+    real = workbook_cache.season_workbook
+    monkeypatch.setattr(workbook_cache, "season_workbook", lambda c: built.append(1) or real(c))
+    url = reverse("tournaments:season_xlsx", kwargs={"club": season.club.slug,
+                                                     "competition_id": season.pk})
+    client = client_for(member_user)
+
+    def download() -> Any:
+        return open_workbook(b"".join(client.get(url).streaming_content))
+
+    download()
+    download()
+    assert len(built) == 1  # the second download is a file read
+    member = Member.objects.get(member_number="B001")
+    member.name = "Speler Hernoemd"
+    member.save()
+    assert "Speler Hernoemd" in [c.value for c in download()["Leden"]["B"]]
+    hand = Hand.objects.filter(table__round__evening__competition=season).first()
+    hand.data = {**hand.data}
+    hand.save()  # score entry saves a hand and bumps the table's version
+    hand.table.version += 1
+    hand.table.save()
+    download()
+    assert len(built) == 3
+    assert len(list(tmp_path.glob("*/season-*.xlsx"))) == 1  # the older builds are gone

@@ -42,6 +42,17 @@ def do_import(data: bytes, target: Competition, user: Any = None) -> Any:
     return season_import(competition=target, parsed=parsed, by=user)
 
 
+def column(data: bytes, header: str, sheet: str = "Handen") -> str:
+    """The letter of the column headed ``header``."""
+    from openpyxl.utils import get_column_letter
+
+    heads = list(sheets(data)[sheet][0])
+    return get_column_letter(heads.index(header) + 1)
+
+
+DOCUMENT = "Hand zoals ingevoerd (JSON)"
+
+
 def edit(data: bytes, sheet: str, cell: str, value: Any) -> bytes:
     book = load_workbook(io.BytesIO(data))
     book[sheet][cell] = value
@@ -90,6 +101,12 @@ def test_round_trip_for_every_game(game: str, club: Any, make_competition: Calla
     play_table(table, seats, hands)
     seat_table(make_round(evening), participants, 1)  # a second round, not played yet
     first = season_workbook(competition)
+    rows = sheets(first)["Handen"]
+    hand, adjusted = rows[0].index("Hand"), rows[0].index("Aangepaste punten (JSON)")
+    assert adjusted > hand + 1  # the game's readable columns sit between them
+    played = [row for row in rows[1:] if row[hand] is not None]
+    assert len(played) == len(hands)
+    assert all(any(v is not None for v in row[hand + 1:adjusted]) for row in played)
     target = empty_like(competition)
     do_import(first, target)
     assert sheets(season_workbook(target)) == sheets(first)
@@ -112,10 +129,12 @@ def test_import_into_another_club_creates_members_from_the_members_sheet(
 def test_a_bad_hand_is_refused_with_the_rule_and_the_row(season: Competition) -> None:
     data = season_workbook(season)
     rows = sheets(data)["Handen"]
-    hand = json.loads(rows[5][20])
-    side = next(s for s, v in hand["penalties"].items() if v)
-    hand["penalties"][side] = 1  # a penalty of 1 is impossible
-    bad = edit(data, "Handen", "U6", json.dumps(hand))
+    heads = list(rows[0])
+    seat = next(n for n in range(1, 5) if rows[5][heads.index(f"Strafpunten, partij {n}")])
+    side = rows[5][heads.index(f"Stoel {seat} naam")]
+    assert json.loads(rows[5][heads.index(DOCUMENT)])["penalties"][side]
+    # a penalty of 1 is impossible; changed in the readable column, which wins
+    bad = edit(data, "Handen", f"{column(data, f'Strafpunten, partij {seat}')}6", 1)
     target = empty_like(season)
     preview = check_season(parse_season(bad, "s.xlsx"), competition=target,
                            members={m.member_number: m for m in Member.objects.all()})
@@ -133,8 +152,8 @@ def test_a_bad_hand_is_refused_with_the_rule_and_the_row(season: Competition) ->
 def test_unknown_member_number_formula_and_bad_json_are_row_errors(season: Competition) -> None:
     data = season_workbook(season)
     bad = edit(data, "Handen", "H2", "X999")          # seat 1 member number
-    bad = edit(bad, "Handen", "U30", "=1+1")          # a formula instead of the hand
-    bad = edit(bad, "Handen", "U60", "{not json")     # broken JSON
+    bad = edit(bad, "Handen", f"{column(data, DOCUMENT)}30", "=1+1")  # a formula
+    bad = edit(bad, "Handen", f"{column(data, DOCUMENT)}60", "{not json")  # broken JSON
     bad = edit(bad, "Leden", "A2", "X998")            # not the same number either
     preview = check_season(parse_season(bad, "s.xlsx"), competition=empty_like(season),
                            members={m.member_number: m for m in Member.objects.all()})
@@ -220,7 +239,8 @@ def test_import_page_shows_bad_files_and_bad_rows_without_500(season: Competitio
     response = client.post(url, {"file": _upload(b"%PDF-1.4 nonsense", "seizoen.pdf")})
     assert response.status_code == 200
     assert response.context["form"].errors["file"]
-    data = edit(season_workbook(season), "Handen", "U2", json.dumps({"penalties": {}}))
+    data = season_workbook(season)
+    data = edit(data, "Handen", f"{column(data, 'Strafpunten, partij 1')}2", "veel")
     response = client.post(url, {"file": _upload(data)})
     assert response.status_code == 200
     assert not response.context["preview"].valid
@@ -295,3 +315,96 @@ def test_a_sheet_of_something_else_is_refused_before_it_is_read_to_the_end() -> 
         parse_season(dense_sheet(header=season_header(), rows=5_000), "seizoen.xlsx")
     assert "100" in str(error.value) and "Handen" in str(error.value)
     assert "2, 3, 4, 5, 6" in str(error.value)  # the rows it means
+
+
+# -- renamed members: seats by member number, hands follow the seat ---------------------------
+def seat_values(competition: Competition) -> list[tuple[Any, ...]]:
+    return sorted(Seat.objects.filter(table__round__evening__competition=competition)
+                  .values_list("table__round__evening__date", "table__round__number",
+                               "table__number", "position", "participant__member_id",
+                               "participant__guest_name", "points", "competition_points",
+                               "place"), key=str)
+
+
+def test_an_old_workbook_imports_after_members_were_renamed(season: Competition) -> None:
+    data = season_workbook(season)
+    renamed = Member.objects.get(club=season.club, member_number="B001")
+    renamed.name = "Speler Getrouwd"  # a new surname after the export
+    renamed.save()
+    Member.objects.filter(member_number="B002").update(name="Speler 003")  # now equal to B003
+    target = empty_like(season)
+    do_import(data, target)
+    assert standings_of(target) == [
+        (rank, {"Speler 001": "Speler Getrouwd", "Speler 002": "Speler 003"}.get(name, name),
+         number, total, played, wins)
+        for rank, name, number, total, played, wins in standings_of(season)]
+    assert seat_values(target) == seat_values(season)
+    hand = Hand.objects.filter(table__round__evening__competition=target,
+                               table__seats__participant__member=renamed).first()
+    assert "Speler Getrouwd" in hand.data["penalties"]
+    assert "Speler 001" not in hand.data["penalties"]
+
+
+# -- LibreOffice: a secretary's save, and an edit in the readable columns ----------------------
+def libreoffice_save(files: list[Any], outdir: Any) -> list[bytes]:
+    """Open and save each workbook in LibreOffice headless (one run), as a secretary would."""
+    import shutil
+    import subprocess
+
+    binary = shutil.which("soffice") or shutil.which("libreoffice")
+    assert binary, "LibreOffice is not installed: apt-get install -y libreoffice-calc-nogui"
+    outdir.mkdir()
+    result = subprocess.run(
+        [binary, "--headless", f"-env:UserInstallation=file://{outdir}/profile",
+         "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(outdir),
+         *map(str, files)], capture_output=True, text=True, timeout=300, check=False)
+    saved = [outdir / f.name for f in files]
+    assert all(f.exists() for f in saved), result.stdout + result.stderr
+    return [f.read_bytes() for f in saved]
+
+
+def test_libreoffice_round_trip_and_an_edited_penalty(season: Competition,
+                                                       tmp_path: Any) -> None:
+    data = season_workbook(season)
+    rows = sheets(data)["Handen"]
+    heads = list(rows[0])
+    row = rows[1]  # the first deal of the first table
+    seat = next(n for n in range(1, 5) if row[heads.index(f"Strafpunten, partij {n}")])
+    cell = f"{column(data, f'Strafpunten, partij {seat}')}2"
+    before = row[heads.index(f"Strafpunten, partij {seat}")]
+    name = row[heads.index(f"Stoel {seat} naam")]
+    files = []
+    for stem, value in (("as-exported", None), ("legal", before + 2), ("illegal", 1)):
+        path = tmp_path / f"{stem}.xlsx"
+        path.write_bytes(data if value is None else edit(data, "Handen", cell, value))
+        files.append(path)
+    as_exported, legal, illegal = libreoffice_save(files, tmp_path / "saved")
+
+    # Saved by LibreOffice, unchanged: identical standings, seats and hands.
+    target = empty_like(season, name="Ongewijzigd")
+    do_import(as_exported, target)
+    assert standings_of(target) == standings_of(season)
+    assert seat_values(target) == seat_values(season)
+    assert sheets(season_workbook(target))["Handen"] == rows
+
+    # A penalty changed in the readable column: taken, and the engine derives the points.
+    target = empty_like(season, name="Gecorrigeerd")
+    do_import(legal, target)
+    first = Table.objects.get(round__evening__competition=target, round__number=1, number=1,
+                              round__evening__date=row[0].date())
+    assert first.hands.get(number=1).data["penalties"][name] == before + 2
+    original = Seat.objects.get(table__round__evening__competition=season, position=seat,
+                                table__round__number=1, table__number=1,
+                                table__round__evening__date=row[0].date())
+    assert first.seats.get(position=seat).points == original.points + 2
+
+    # An impossible penalty: refused with the rule's sentence and the row; nothing written.
+    target = empty_like(season, name="Fout")
+    preview = check_season(parse_season(illegal, "s.xlsx"), competition=target,
+                           members={m.member_number: m for m in Member.objects.all()})
+    assert [p for t in preview.errors for p in t.problems] == [
+        f"Rij 2: {name}: 1 strafpunten kan niet: wie niet uitging houdt minstens één kaart, "
+        "en de goedkoopste kaart is 2 waard."]
+    with pytest.raises(SeasonImportRefused):
+        do_import(illegal, target)
+    assert not Evening.objects.filter(competition=target).exists()

@@ -15,7 +15,15 @@ from reportlab.platypus import Flowable, Spacer
 
 from ..messages import Ctx, for_side
 from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
-from .base import GAME_NOUNS, GAMES_ENTERED, GAMES_OPTION, SiteGame, register
+from .base import (
+    GAME_NOUNS,
+    GAMES_ENTERED,
+    GAMES_OPTION,
+    SIDE,
+    SiteGame,
+    WorkbookField,
+    register,
+)
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -85,6 +93,8 @@ class BigFive(SiteGame):
         "cards": gettext_lazy("cards left"),
         "discards": gettext_lazy("discard pile"),
     }
+    workbook_fields = (WorkbookField(("end",), "choice"), WorkbookField(("cards_left", SIDE)),
+                       WorkbookField(("discards",)))
     choice_labels = {
         "went_out": gettext_lazy("a player went out"),
         "blocked": gettext_lazy("nobody could play"),

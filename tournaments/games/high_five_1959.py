@@ -19,7 +19,7 @@ from ..matches import table_document
 from ..messages import Ctx, for_side
 from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
 from ..pdf.layout import grid_style
-from .base import SiteGame, register
+from .base import SIDE, SiteGame, WorkbookField, register
 
 if TYPE_CHECKING:
     from ..selectors.scores import MatchState
@@ -248,6 +248,13 @@ class HighFive1959(SiteGame):
         "straights": gettext_lazy("straights"),
         "hand": gettext_lazy("cards in hand"),
     }
+    workbook_fields = (
+        WorkbookField(("end",), "choice"), WorkbookField(("out",), "side"),
+        WorkbookField(("sides", SIDE, "opened"), "bool"), WorkbookField(("sides", SIDE, "target")),
+        WorkbookField(("sides", SIDE, "opening")), WorkbookField(("sides", SIDE, "table")),
+        WorkbookField(("sides", SIDE, "fives")), WorkbookField(("sides", SIDE, "straights")),
+        WorkbookField(("sides", SIDE, "hand")),
+    )
     choice_labels = {
         "out": gettext_lazy("a side went out"),
         "stock_exhausted": gettext_lazy("the stock ran out"),

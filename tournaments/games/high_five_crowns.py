@@ -15,7 +15,15 @@ from reportlab.platypus import Flowable, Spacer
 
 from ..messages import Ctx, choice_label, for_side
 from ..pdf.grid import Sheet, side_widths
-from .base import GAME_NOUNS, GAMES_ENTERED, GAMES_OPTION, SiteGame, register
+from .base import (
+    GAME_NOUNS,
+    GAMES_ENTERED,
+    GAMES_OPTION,
+    SIDE,
+    SiteGame,
+    WorkbookField,
+    register,
+)
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -141,6 +149,8 @@ class HighFiveCrowns(SiteGame):
         "crowns": gettext_lazy("crowns"),
         "penalties": gettext_lazy("penalty points"),
     }
+    workbook_fields = (WorkbookField(("winner",), "side"), WorkbookField(("eliminated",), "sides"),
+                       WorkbookField(("crowns", SIDE)), WorkbookField(("penalties", SIDE)))
     choice_labels = {
         "wins": gettext_lazy("1 point for the winner"),
         "places": gettext_lazy("points by place"),

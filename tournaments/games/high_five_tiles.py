@@ -17,7 +17,7 @@ from scoring import GAMES, evaluate
 
 from ..messages import Ctx, choice_label, for_side
 from ..pdf.grid import Sheet, total_rows
-from .base import SiteGame, register
+from .base import SiteGame, WorkbookField, register
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -189,6 +189,9 @@ class HighFiveTiles(SiteGame):
         "tiles": gettext_lazy("tiles in the row"),
         "forced": gettext_lazy("forced turn (no row possible)"),
     }
+    workbook_fields = (WorkbookField(("side",), "side"), WorkbookField(("tiles_placed",)),
+                       WorkbookField(("category",), "choice"), WorkbookField(("points",)),
+                       WorkbookField(("tiles",), "words"), WorkbookField(("forced",), "bool"))
     choice_labels = {
         "high_card": gettext_lazy("high card"),
         "pair": gettext_lazy("pair"),

@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, Spacer
 from ..forms.ordered import OrderedChoiceField
 from ..messages import Ctx, choice_label, for_side
 from ..pdf.grid import SHADE, Sheet, total_rows
-from .base import SiteGame, register
+from .base import SIDE, SiteGame, WorkbookField, register
 
 if TYPE_CHECKING:
     from ..selectors.scores import MatchState
@@ -152,6 +152,7 @@ class Jokeren(SiteGame):
         "penalties": gettext_lazy("penalty points"),
         "penalty": gettext_lazy("penalty points"),
     }
+    workbook_fields = (WorkbookField(("penalties", SIDE)),)
     choice_labels = {
         "set3": gettext_lazy("three of a kind"),
         "run3": gettext_lazy("run of three"),

@@ -6,15 +6,17 @@ tables come with their seats (participant and member joined) and their hands pre
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Max, Prefetch, QuerySet, Sum
+from django.db.models.functions import Length
 
 from clubmanager.models import Member
 
-from ..models import Competition, Evening, Hand, Round, Seat, Table
+from ..models import Competition, Evening, Hand, Participant, Round, Seat, Table
 
 
 @dataclass
@@ -64,17 +66,120 @@ def season_evenings(competition: Competition) -> list[Evening]:
     return list(Evening.objects.filter(competition=competition).order_by("date"))
 
 
-def season_tables(competition: Competition, *, with_hands: bool = True) -> Iterator[TableData]:
-    """Every table of the season, in date, round and table order (3 queries).
+@dataclass
+class SeasonSeat:
+    """A seat of the season workbook, as plain values."""
 
-    Loaded in one go: a 40-evening season of 20 tables a round is a few thousand rows.
+    position: int
+    name: str
+    member_number: str | None
+    side: str
+    points: int
+    competition_points: int
+    place: int | None
+
+
+@dataclass
+class SeasonTable:
+    """A table of the season workbook, as plain values: seats in seat order and its hands as
+    (number, data, adjusted points or None, adjusted reason), in order."""
+
+    id: int
+    date: datetime.date
+    round: int
+    number: int
+    game: str
+    options: Any
+    first_dealer: int
+    scorekeeper: int
+    hand_count: int
+    finished: bool
+    seats: list[SeasonSeat] = field(default_factory=list)
+    entries: list[tuple[int, Any, Any, str]] = field(default_factory=list)
+
+
+CHUNK = 2000  # rows fetched at a time: memory follows the chunk, not the season
+
+
+def season_tables(competition: Competition) -> Iterator[SeasonTable]:
+    """Every table of the season in date, round and table order, one at a time (3 queries).
+
+    Tables, seats and hands are three streams in the same order (``iterator``: fetched
+    ``CHUNK`` rows at a time), merged table by table, so memory holds a chunk of each, never
+    the season. Plain values (``values_list``), no model instances: the workbook needs no more.
     """
-    tables = (
-        Table.objects.filter(round__evening__competition=competition)
-        .select_related("round__evening")
-        .order_by("round__evening__date", "round__number", "number")
-    )
-    yield from _table_data(tables, with_hands=with_hands)
+    order = ("round__evening__date", "round__number", "number", "id")
+    tables = (Table.objects.filter(round__evening__competition=competition).order_by(*order)
+              .values_list("id", "round__evening__date", "round__number", "number", "game",
+                           "options", "first_dealer", "scorekeeper", "hand_count", "finished")
+              .iterator(chunk_size=CHUNK))
+    prefixed = tuple(f"table__{key}" for key in order)
+    seats = (Seat.objects.filter(table__round__evening__competition=competition)
+             .order_by(*prefixed, "position")
+             .values_list("table_id", "position", "participant__guest_name",
+                          "participant__member__name", "participant__member__member_number",
+                          "side", "points", "competition_points", "place")
+             .iterator(chunk_size=CHUNK))
+    hands = (Hand.objects.filter(table__round__evening__competition=competition)
+             .order_by(*prefixed, "number")
+             .values_list("table_id", "number", "data", "adjusted_points", "adjusted_reason")
+             .iterator(chunk_size=CHUNK))
+    seat = next(seats, None)
+    hand = next(hands, None)
+    for row in tables:
+        table = SeasonTable(*row)
+        while seat is not None and seat[0] == table.id:
+            _id, position, guest, name, number, side, points, cp, place = seat
+            table.seats.append(SeasonSeat(position, name if name is not None else guest,
+                                          number, side, points, cp, place))
+            seat = next(seats, None)
+        while hand is not None and hand[0] == table.id:
+            table.entries.append((hand[1], hand[2], hand[3], hand[4]))
+            hand = next(hands, None)
+        yield table
+
+
+def evenings_with_results(competition: Competition) -> set[int]:
+    """The evenings with at least one hand entered (1 query)."""
+    return set(Table.objects.filter(round__evening__competition=competition, hand_count__gt=0)
+               .values_list("round__evening_id", flat=True).distinct())
+
+
+def season_text_widths(competition: Competition) -> tuple[int, int]:
+    """The longest guest name and the longest side of the season (2 queries), for widths."""
+    guest = Participant.objects.filter(evening__competition=competition, member__isnull=True) \
+        .aggregate(longest=Max(Length("guest_name")))["longest"]
+    side = Seat.objects.filter(table__round__evening__competition=competition) \
+        .aggregate(longest=Max(Length("side")))["longest"]
+    return int(guest or 0), int(side or 0)
+
+
+def season_fingerprint(competition: Competition) -> list[Any]:
+    """Everything the season workbook depends on, small enough to hash on every download
+    (7 queries, aggregates over the season's tables, seats and hands): the competition and its
+    club, the evenings, the club's members, the guests, and per table its ``version``, which
+    every change a table's scores depend on bumps (``services.scores``: hands, seating,
+    closing). A change to any of them changes the fingerprint."""
+    in_season = {"round__evening__competition": competition}
+    table_row = {f"table__{k}": v for k, v in in_season.items()}
+    return [
+        list(Competition.objects.filter(pk=competition.pk).values_list()),
+        [competition.club.name, competition.club.language],
+        list(Evening.objects.filter(competition=competition).order_by("pk")
+             .values_list("pk", "date", "status")),
+        list(Member.objects.filter(club_id=competition.club_id).order_by("pk")
+             .values_list("pk", "member_number", "name", "is_active")),
+        list(Participant.objects.filter(evening__competition=competition, member__isnull=True)
+             .order_by("pk").values_list("pk", "guest_name")),
+        list(Table.objects.filter(**in_season).aggregate(
+            n=Count("pk"), ids=Sum("pk"), versions=Sum("version"),
+            hands=Sum("hand_count")).values()),
+        list(Seat.objects.filter(**table_row).aggregate(
+            n=Count("pk"), ids=Sum("pk"), people=Sum("participant_id"),
+            points=Sum("points")).values()),
+        list(Hand.objects.filter(**table_row).aggregate(
+            n=Count("pk"), ids=Sum("pk"), updated=Max("updated")).values()),
+    ]
 
 
 def club_members(competition: Competition) -> list[Member]:

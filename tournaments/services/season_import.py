@@ -95,20 +95,20 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
               for date, number in sorted({(k[0], k[1]) for k, _rows in groups})}
     Round.objects.bulk_create(rounds.values())
 
+    # Tables, seats and hands from the checked preview: the engine's evaluation of each match
+    # (made by ``check_season``) is applied before anything is saved, so no table is written
+    # twice.
+    evaluated = {(t.date, t.round, t.table): t.evaluation for t in preview.tables}
     tables: list[Table] = []
-    for (date, round_number, number), rows in groups:
-        first = rows[0]
-        tables.append(Table(
-            round=rounds[(date, round_number)], number=number, game=first.game,
-            options=first.options if first.options is not None else {},
-            first_dealer=first.first_dealer, scorekeeper=first.scorekeeper,
-        ))
-    Table.objects.bulk_create(tables)
-
     seats: list[Seat] = []
     hands: list[Hand] = []
-    for table, ((date, _round, _number), rows) in zip(tables, groups, strict=True):
+    for (date, round_number, table_number), rows in groups:
         first = rows[0]
+        table = Table(
+            round=rounds[(date, round_number)], number=table_number, game=first.game,
+            options=first.options if first.options is not None else {},
+            first_dealer=first.first_dealer, scorekeeper=first.scorekeeper,
+        )
         participants = [people[(date, f"#{n}" if n else f"guest:{name}")]
                         for n, name in first.seats]
         sides = matches.assign_sides(table.game, [p.name for p in participants])
@@ -117,20 +117,24 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
             for i, (p, (side, team)) in enumerate(zip(participants, sides, strict=True), start=1)
         ]
         played = [r for r in rows if r.hand is not None]
-        entries = [(r.data, r.adjusted_points) for r in played]
-        evaluation = evaluate_rows(table, table_seats, entries)
+        entries = [(r.resolved, r.resolved_adjusted) for r in played]
+        evaluation = evaluated.get((date, round_number, table_number))
+        if evaluation is None:
+            evaluation = evaluate_rows(table, table_seats, entries)
         if any(adjusted is not None for _d, adjusted in entries):
             matches.apply_entries(table, table_seats, evaluation, len(entries))
         else:
             matches.apply_evaluation(table, table_seats, evaluation)
+        tables.append(table)
         seats += table_seats
         hands += [
-            Hand(table=table, number=r.hand, data=r.data, adjusted_points=r.adjusted_points,
-                 adjusted_reason=r.adjusted_reason, created_by=by, updated_by=by)
+            Hand(table=table, number=r.hand, data=r.resolved,
+                 adjusted_points=r.resolved_adjusted, adjusted_reason=r.adjusted_reason,
+                 created_by=by, updated_by=by)
             for r in played
         ]
+    Table.objects.bulk_create(tables)
     Seat.objects.bulk_create(seats)
-    Table.objects.bulk_update(tables, ["hand_count", "finished"])
     if hands:
         bulk_create_with_history(hands, Hand, default_user=by, batch_size=2000)
     return SeasonImported(

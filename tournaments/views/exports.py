@@ -6,7 +6,7 @@ Thin: look the object up within the club, call a selector and a renderer, send t
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 from django.utils.text import slugify
@@ -14,7 +14,6 @@ from django.utils.text import slugify
 from clubmanager.access import club_view
 from clubmanager.models import Role
 
-from ..exports import season_workbook
 from ..models import Competition, Evening, Round
 from ..pdf import results
 from ..pdf.sheets import round_sheets_pdf
@@ -22,6 +21,7 @@ from ..selectors.exports import (
     round_tables,
     standings_and_evenings,
 )
+from ..workbook_cache import season_workbook_file
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -62,9 +62,12 @@ def season_xlsx(request: HttpRequest, competition_id: int) -> HttpResponse:
         Competition.objects.select_related("club"),
         pk=competition_id, club=request.club,  # type: ignore[attr-defined]
     )
-    content = season_workbook(competition)
-    return _download(content, XLSX, f"{slugify(competition.name) or 'season'}.xlsx",
-                     inline=False)
+    # Built once per change and kept on disk (``workbook_cache``), sent in chunks.
+    name = f"{slugify(competition.name) or 'season'}.xlsx"
+    response = FileResponse(season_workbook_file(competition), content_type=XLSX,
+                            as_attachment=True, filename=name)
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 urlpatterns.append(

@@ -7,18 +7,20 @@ the save swaps the match region (``#match``) and the live check swaps the form f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 
-from clubmanager.access import club_object_view, club_view
+from clubmanager.access import View, club_object_view, club_view
+from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 
 from ..forms.hands import HandForm, adjusted_points_errors, adjusted_points_from
@@ -52,20 +54,20 @@ def _locked_message(reason: str) -> str:
     return texts.get(reason, reason)
 
 
-def _version(request: HttpRequest) -> int:
+def _version(request: ClubRequest) -> int:
     """The table version the form was rendered at; -1 (no version a table has, so "changed
     by someone else") for anything that is not a version (Table.version is an integer)."""
     version = whole_number(str(request.POST.get("version", "")))
     return version if version is not None and 0 <= version <= INT_MAX else -1
 
 
-def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None,
+def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None,
              editing: Hand | None = None, notice: str = "", error: str = "",
              match: MatchState | None = None, last_by: int | None = -1) -> dict[str, Any]:
     """``match`` and ``last_by`` (who made the latest change) when the caller knows them."""
     if match is None:
         match = match_state(table)
-    role = request.club_role  # type: ignore[attr-defined]
+    role = request.club_role
     can_enter = services.may_enter(request.user, table, match.seats, role)
     open_ = table.round.evening.is_open and table.confirmed_at is None
     if not table.finished:
@@ -77,7 +79,7 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
     elif form is None:
         form = HandForm(game=table.game, sides=match.sides, options=dict(match.view.options),
                         initial=editing.data if editing else None)
-    slug = request.club.slug  # type: ignore[attr-defined]
+    slug = request.club.slug
     edit_urls = (_hand_edit_urls(slug, match.hands) if can_enter and open_
                  else ["" for _hand in match.hands])
     game = table.game
@@ -136,7 +138,7 @@ def _hand_edit_urls(club_slug: str, hands: list[Hand]) -> list[str]:
     return [f"{head}{hand.pk}{tail}" for hand in hands]
 
 
-def _adjusted_values(request: HttpRequest, sides: list[str], editing: Hand | None) -> list[Any]:
+def _adjusted_values(request: ClubRequest, sides: list[str], editing: Hand | None) -> list[Any]:
     if request.method == "POST":
         values = [request.POST.get(f"adj-{i}", "") for i in range(len(sides))]
     elif editing is not None and editing.adjusted_points:
@@ -146,12 +148,12 @@ def _adjusted_values(request: HttpRequest, sides: list[str], editing: Hand | Non
     return list(zip(range(len(sides)), sides, values, strict=True))
 
 
-def _render(request: HttpRequest, context: dict[str, Any], partial: str = "match") -> HttpResponse:
-    template = f"{TEMPLATE}#{partial}" if request.htmx else TEMPLATE  # type: ignore[attr-defined]
+def _render(request: ClubRequest, context: dict[str, Any], partial: str = "match") -> HttpResponse:
+    template = f"{TEMPLATE}#{partial}" if request.htmx else TEMPLATE
     return render(request, template, context)
 
 
-def table_view(min_role: str) -> Any:
+def table_view(min_role: str) -> Callable[[View], View]:
     """``club_view`` for a table's pages: the club, the user's role there and the table (with
     its round, evening and competition) in one query; the view gets the table."""
     return club_object_view(min_role, table_access)
@@ -159,21 +161,21 @@ def table_view(min_role: str) -> Any:
 
 @table_view(Role.MEMBER)
 @require_GET
-def table_scores(request: HttpRequest, table: Table) -> HttpResponse:
+def table_scores(request: ClubRequest, table: Table) -> HttpResponse:
     return render(request, TEMPLATE, _context(request, table))
 
 
-def _posted_form(request: HttpRequest, table: Table, sides: list[str],
+def _posted_form(request: ClubRequest, table: Table, sides: list[str],
                  options: dict[str, Any]) -> HandForm:
     return HandForm(game=table.game, sides=sides, options=options, post=request.POST)
 
 
 @table_view(Role.MEMBER)
 @require_POST
-def hand_check(request: HttpRequest, table: Table) -> HttpResponse:
+def hand_check(request: ClubRequest, table: Table) -> HttpResponse:
     """The live check: evaluate the stored hands plus the draft; re-render the fields."""
     match = match_state(table)
-    if not services.may_enter(request.user, table, match.seats, request.club_role):  # type: ignore[attr-defined]
+    if not services.may_enter(request.user, table, match.seats, request.club_role):
         raise PermissionDenied
     editing = None
     if request.POST.get("hand"):
@@ -186,12 +188,12 @@ def hand_check(request: HttpRequest, table: Table) -> HttpResponse:
     return render(request, f"{TEMPLATE}#hand_fields", context)
 
 
-def _require_enter(request: HttpRequest, table: Table, seats: list[Any]) -> None:
-    if not services.may_enter(request.user, table, seats, request.club_role):  # type: ignore[attr-defined]
+def _require_enter(request: ClubRequest, table: Table, seats: list[Any]) -> None:
+    if not services.may_enter(request.user, table, seats, request.club_role):
         raise PermissionDenied
 
 
-def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpResponse:
+def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpResponse:
     # The match as stored at ``table.version``: the add service checks and evaluates this read
     # and writes only if the table is still at that version (no second read).
     seats, hands = seats_and_hands(table)
@@ -218,13 +220,13 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
     saved = None
     try:
         if editing is None:
-            saved = services.hand_add_saved(table=table, role=request.club_role,  # type: ignore[attr-defined]
+            saved = services.hand_add_saved(table=table, role=request.club_role,
                                             seats=seats, hands=hands, **kwargs)
             hand = saved.hand
         else:
             hand = services.hand_update(hand=editing, **kwargs)
     except services.TableChanged as changed:
-        fresh = table_in_club(request.club, changed.table.pk)  # type: ignore[attr-defined]
+        fresh = table_in_club(request.club, changed.table.pk)
         form = _posted_form(request, fresh, sides, options)
         context = _context(request, fresh, form=form, editing=editing)
         context["notice"] = (
@@ -244,7 +246,7 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
     if editing is not None:
         messages.success(request, record_text(table.game, _("%(record)s %(n)s was changed."),
                                               n=hand.number))
-    if request.htmx and saved is not None:  # type: ignore[attr-defined]
+    if request.htmx and saved is not None:
         # Render what the save wrote (same transaction's reads): no second read of the match.
         saved_match = match_state(saved.table, seats=saved.seats, hands=saved.hands,
                                   view=saved.match)
@@ -253,8 +255,8 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
         context["saved_message"] = record_text(table.game, _("%(record)s %(n)s saved."),
                                                n=hand.number)
         return render(request, f"{TEMPLATE}#match", context)
-    url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table.pk})  # type: ignore[attr-defined]
-    if request.htmx:  # type: ignore[attr-defined]
+    url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table.pk})
+    if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = url
         return response
@@ -263,14 +265,14 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
 
 @table_view(Role.MEMBER)
 @require_POST
-def hand_add(request: HttpRequest, table: Table) -> HttpResponse:
+def hand_add(request: ClubRequest, table: Table) -> HttpResponse:
     return _save(request, table, None)
 
 
 @club_view(Role.MEMBER)
-def hand_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
-    table = table_in_club(request.club, hand.table_id)  # type: ignore[attr-defined]
+def hand_edit(request: ClubRequest, pk: int) -> HttpResponse:
+    hand = hand_in_club(request.club, pk)
+    table = table_in_club(request.club, hand.table_id)
     if request.method == "POST":
         return _save(request, table, hand)
     context = _context(request, table, editing=hand)
@@ -281,13 +283,13 @@ def hand_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @club_view(Role.MEMBER)
 @require_POST
-def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
+def hand_delete(request: ClubRequest, pk: int) -> HttpResponse:
+    hand = hand_in_club(request.club, pk)
     table = hand.table
     _require_enter(request, table, list(table.seats.select_related("participant__member")))
     if "\x00" in request.POST.get("reason", ""):  # no text column stores NUL
         messages.error(request, _("This contains a character that cannot be stored."))
-        return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+        return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)
     try:
         services.hand_delete(hand=hand, by=request.user, expected_version=_version(request),
                              reason=request.POST.get("reason", ""))
@@ -306,10 +308,10 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, record_text(table.game, _("%(record)s %(n)s was deleted."),
                                               n=hand.number))
-    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)
 
 
-def _confirmation_change(request: HttpRequest, table: Table, change: Any,
+def _confirmation_change(request: ClubRequest, table: Table, change: Any,
                          done: str) -> HttpResponse:
     """Confirm or withdraw a confirmation through ``change`` (a service); back to the table."""
     try:
@@ -318,19 +320,19 @@ def _confirmation_change(request: HttpRequest, table: Table, change: Any,
         messages.error(request, _locked_message(locked.reason))
     else:
         messages.success(request, done)
-    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)
 
 
 @table_view(Role.MEMBER)
 @require_POST
-def table_confirm(request: HttpRequest, table: Table) -> HttpResponse:
+def table_confirm(request: ClubRequest, table: Table) -> HttpResponse:
     return _confirmation_change(request, table, services.table_confirm,
                                 _("The result of this match is confirmed."))
 
 
 @table_view(Role.ADMIN)
 @require_POST
-def table_unconfirm(request: HttpRequest, table: Table) -> HttpResponse:
+def table_unconfirm(request: ClubRequest, table: Table) -> HttpResponse:
     return _confirmation_change(
         request, table, services.table_unconfirm,
         _("The confirmation was withdrawn: the match can be corrected."))
@@ -338,7 +340,7 @@ def table_unconfirm(request: HttpRequest, table: Table) -> HttpResponse:
 
 @table_view(Role.ADMIN)
 @require_GET
-def table_history(request: HttpRequest, table: Table) -> HttpResponse:
+def table_history(request: ClubRequest, table: Table) -> HttpResponse:
     match = match_state(table)
     records = list(
         Hand.history.filter(table_id=table.pk).select_related("history_user")
@@ -397,15 +399,15 @@ def _shown(inp: Any) -> str:
 
 @club_view(Role.MEMBER)
 @require_GET
-def evening_status_board(request: HttpRequest, pk: int) -> HttpResponse:
+def evening_status_board(request: ClubRequest, pk: int) -> HttpResponse:
     evening = get_object_or_404(
         Evening.objects.select_related("competition"),
-        pk=pk, competition__club=request.club,  # type: ignore[attr-defined]
+        pk=pk, competition__club=request.club,
     )
     context = {"evening": evening, "competition": evening.competition,
                "board": evening_board(evening)}
     template = "tournaments/scores/board.html"
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         template += "#board"
     return render(request, template, context)
 

@@ -138,7 +138,8 @@ class Sheet:
 
     def finish(self) -> None:
         last = get_column_letter(max(1, len(self.columns)))
-        self.ws.auto_filter.ref = f"A1:{last}{self.rows}"
+        # openpyxl has it on write-only sheets too; types-openpyxl leaves it out
+        self.ws.auto_filter.ref = f"A1:{last}{self.rows}"  # type: ignore[attr-defined]
 
 
 def _width(header: str, longest: int = 0) -> float:
@@ -282,18 +283,19 @@ def _write_table(data: TableData, evening_sheets: dict[int, Sheet], results: She
                         seat.competition_points, place])
     seat_cells: list[Any] = []
     for position in range(1, MAX_SEATS + 1):
-        seat = next((s for s in data.seats if s.position == position), None)
-        if seat is None:
+        seated = next((s for s in data.seats if s.position == position), None)
+        if seated is None:
             seat_cells += [None, None]
         else:
-            member = seat.participant.member
-            seat_cells += [member.member_number if member else None, seat.participant.name]
+            member = seated.participant.member
+            seat_cells += [member.member_number if member else None, seated.participant.name]
     head = [evening.date, round_.number, table.number, table.game, _json(table.options or {}),
             table.first_dealer, table.scorekeeper, *seat_cells]
-    entries: Iterable[tuple[int | None, Any, Any, str]] = data.entries or [(None, None, None, "")]
-    for number, hand, adjusted, reason in entries:
+    entries: Iterable[tuple[int | None, Any, Any, str]] = (
+        data.entries if data.entries else [(None, None, None, "")])
+    for hand_number, hand, adjusted, reason in entries:
         hands_sheet.append(head + [
-            number, None if hand is None else _json(hand),
+            hand_number, None if hand is None else _json(hand),
             None if adjusted is None else _json(adjusted), reason or None,
         ])
 

@@ -6,6 +6,8 @@ points, competition points, place) written in the same transaction as the hand, 
 are one SQL aggregate over seats.
 """
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -156,6 +158,11 @@ class Evening(models.Model):
 
     history = HistoricalRecords()  # status changes (closing, reopening) are recorded
 
+    # Set just before save() for the history row of that save (who, and why);
+    # django-simple-history reads them from the instance.
+    _history_user: Any
+    _change_reason: str
+
     class Meta:
         ordering = ["date"]
         verbose_name = _("evening")
@@ -208,7 +215,7 @@ class Participant(models.Model):
 
     @property
     def name(self) -> str:
-        return self.member.name if self.member_id else self.guest_name
+        return self.member.name if self.member is not None else self.guest_name
 
     @property
     def is_guest(self) -> bool:
@@ -327,6 +334,11 @@ class Hand(models.Model):
     updated = models.DateTimeField(auto_now=True)
 
     history = HistoricalRecords()  # who, when, before and after of every change
+
+    # Set just before save() for the history row of that save (who, and why);
+    # django-simple-history reads them from the instance.
+    _history_user: Any
+    _change_reason: str
 
     class Meta:
         ordering = ["table", "number"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from simple_history.utils import bulk_create_with_history
@@ -96,10 +96,10 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
     Round.objects.bulk_create(rounds.values())
 
     tables: list[Table] = []
-    for (date, round_number, number), rows in groups:
+    for (date, round_number, table_number), rows in groups:
         first = rows[0]
         tables.append(Table(
-            round=rounds[(date, round_number)], number=number, game=first.game,
+            round=rounds[(date, round_number)], number=table_number, game=first.game,
             options=first.options if first.options is not None else {},
             first_dealer=first.first_dealer, scorekeeper=first.scorekeeper,
         ))
@@ -125,7 +125,8 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
             matches.apply_evaluation(table, table_seats, evaluation)
         seats += table_seats
         hands += [
-            Hand(table=table, number=r.hand, data=r.data, adjusted_points=r.adjusted_points,
+            Hand(table=table, number=cast(int, r.hand), data=r.data,  # played: r.hand is set
+                 adjusted_points=r.adjusted_points,
                  adjusted_reason=r.adjusted_reason, created_by=by, updated_by=by)
             for r in played
         ]

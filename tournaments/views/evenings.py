@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -25,7 +26,7 @@ from ..selectors import evenings as selectors
 from ..services import evenings as services
 
 #: The buttons of the evening page: (status to go to, label).
-NEXT_STEPS = {
+NEXT_STEPS: dict[str, list[tuple[str, Promise]]] = {
     # Checking the first person in opens the check-in: no separate button beside "Check people in".
     EveningStatus.PLANNED: [],
     EveningStatus.CHECKIN: [(EveningStatus.PLAYING, gettext_lazy("Start playing")),

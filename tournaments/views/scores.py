@@ -223,6 +223,7 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
             saved = services.hand_add_saved(table=table, role=request.club_role,
                                             seats=seats, hands=hands, **kwargs)
             hand = saved.hand
+            assert hand is not None  # an added hand is always written
         else:
             hand = services.hand_update(hand=editing, **kwargs)
     except services.TableChanged as changed:

@@ -85,8 +85,8 @@ def competition_edit(request: ClubRequest, pk: int) -> HttpResponse:
     club = request.club
     competition = get_object_or_404(selectors.competitions_for_club(club=club), pk=pk)
     game = competition.game
-    # evening_count: annotated by competitions_for_club, which the stubs' QuerySet[Competition]
-    # cannot say (django-stubs' WithAnnotations did not carry the attribute here)
+    # evening_count is competitions_for_club's Count annotation: django-stubs' WithAnnotations
+    # would type it, but its get_object_or_404 drops the annotation again
     if competition.evening_count == 0:  # type: ignore[attr-defined]  # see above
         game = _chosen_game(request, competition.game) or competition.game
     form = CompetitionForm(

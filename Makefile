@@ -50,8 +50,10 @@ test: $(VENV)/.installed
 	scripts/system-packages
 	$(BIN)/pytest -n auto
 
+# ruff, then mypy (strict, with django-stubs) over scoring/, clubmanager/ and tournaments/.
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(VENV)/.installed
 	@if [ -f benchmarks/run.py ]; then $(PY) -m benchmarks.run; \

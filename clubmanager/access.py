@@ -24,16 +24,27 @@ standings); without public pages it behaves like ``club_view(Role.MEMBER)``.
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, Protocol, cast
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest
+from django.http.response import HttpResponseBase
 
+from .http import ClubRequest, PublicClubRequest
 from .models import Club, ClubRole, Role
 
-View = Callable[..., HttpResponse]
+View = Callable[..., HttpResponseBase]
+
+
+class MarkedView(Protocol):
+    """A decorated view: the role it asks for, read by the tests that check every URL."""
+
+    club_min_role: str | None
+    club_public: bool
+
+    def __call__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase: ...
 
 
 def role_subquery(user_id: int, club: Any) -> Subquery:
@@ -56,7 +67,7 @@ def _club_and_role(user: Any, slug: str) -> tuple[Club, str | None] | None:
                 .get(slug=slug))
     except Club.DoesNotExist:
         return None
-    return club, _as_user(user, club.user_role)  # type: ignore[attr-defined]
+    return club, _as_user(user, club.user_role)
 
 
 def role_in_club(user: Any, club: Club) -> str | None:
@@ -80,7 +91,8 @@ def _admit(request: HttpRequest, found: tuple[Club, str | None] | None, min_role
         raise Http404("No such club")
     if not Role.at_least(found[1], min_role):
         raise PermissionDenied
-    request.club, request.club_role = found  # type: ignore[attr-defined]
+    admitted = cast(ClubRequest, request)
+    admitted.club, admitted.club_role = found[0], found[1]
 
 
 def club_view(min_role: str) -> Callable[[View], View]:
@@ -88,13 +100,13 @@ def club_view(min_role: str) -> Callable[[View], View]:
 
     def decorator(view: View) -> View:
         @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponseBase:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             _admit(request, _club_and_role(request.user, club), min_role)
             return view(request, *args, **kwargs)
 
-        wrapper.club_min_role = min_role  # type: ignore[attr-defined]
+        cast(MarkedView, wrapper).club_min_role = min_role
         return wrapper
 
     return decorator
@@ -112,7 +124,7 @@ def club_object_view(min_role: str, load: Loader) -> Callable[[View], View]:
     def decorator(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, club: str, pk: int,
-                    **kwargs: Any) -> HttpResponse:
+                    **kwargs: Any) -> HttpResponseBase:
             user = request.user
             if not user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
@@ -124,7 +136,7 @@ def club_object_view(min_role: str, load: Loader) -> Callable[[View], View]:
             _admit(request, (club_obj, _as_user(user, role)), min_role)
             return view(request, obj, *args, **kwargs)
 
-        wrapper.club_min_role = min_role  # type: ignore[attr-defined]
+        cast(MarkedView, wrapper).club_min_role = min_role
         return wrapper
 
     return decorator
@@ -134,16 +146,17 @@ def public_club_view(view: View) -> View:
     """A club page anyone may see if the club has public pages; members otherwise."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponseBase:
         found = _club_and_role(request.user, club)
         club_obj, role = found if found is not None else (None, None)
         if club_obj is None or (not club_obj.public_pages and role is None):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             raise Http404("No such club")
-        request.club, request.club_role = club_obj, role  # type: ignore[attr-defined]
+        public = cast(PublicClubRequest, request)
+        public.club, public.club_role = club_obj, role
         return view(request, *args, **kwargs)
 
-    wrapper.club_min_role = None  # type: ignore[attr-defined]
-    wrapper.club_public = True  # type: ignore[attr-defined]
+    cast(MarkedView, wrapper).club_min_role = None
+    cast(MarkedView, wrapper).club_public = True
     return wrapper

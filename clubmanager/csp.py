@@ -29,7 +29,7 @@ def policy_header(policy: Mapping[str, Sequence[str] | bool]) -> str:
         if sources is True:
             parts.append(directive)
         elif sources:
-            parts.append(" ".join([directive, *sources]))  # type: ignore[list-item]
+            parts.append(" ".join([directive, *sources]))
     return "; ".join(parts)
 
 

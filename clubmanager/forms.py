@@ -1,3 +1,5 @@
+from typing import Any, cast
+
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -16,16 +18,16 @@ class MemberForm(forms.Form):
         label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
 
-    def __init__(self, *args: object, club: Club, member: Member | None = None, **kwargs: object):
+    def __init__(self, *args: Any, club: Club, member: Member | None = None, **kwargs: Any):
         if member is not None and "initial" not in kwargs:
             kwargs["initial"] = {f: getattr(member, f) for f in self.base_fields}
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         self.club = club
         self.member = member
         self.fields["name"].widget.attrs["autocomplete"] = "off"
 
     def clean_member_number(self) -> str:
-        number = self.cleaned_data["member_number"].strip()
+        number: str = self.cleaned_data["member_number"].strip()
         taken = Member.objects.filter(club=self.club, member_number=number)
         if self.member is not None:
             taken = taken.exclude(pk=self.member.pk)
@@ -75,13 +77,14 @@ class RoleGrantForm(forms.Form):
         help_text=_("Only for a new login; the user can change it after logging in."),
     )
 
-    def __init__(self, *args: object, club: Club, **kwargs: object):
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, club: Club, **kwargs: Any):
+        super().__init__(*args, **kwargs)
         self.club = club
-        self.fields["member"].queryset = Member.objects.filter(club=club, is_active=True)  # type: ignore[attr-defined]
+        member = cast("forms.ModelChoiceField[Member]", self.fields["member"])
+        member.queryset = Member.objects.filter(club=club, is_active=True)
 
     def clean_username(self) -> str:
-        username = self.cleaned_data["username"].strip()
+        username: str = self.cleaned_data["username"].strip()
         field = get_user_model()._meta.get_field("username")
         for validator in field.validators:
             validator(username)

@@ -50,7 +50,7 @@ class Role(models.TextChoices):
         return cls.rank(role) >= cls.rank(minimum)
 
 
-_ROLE_RANK = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
+_ROLE_RANK: dict[str, int] = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
 
 
 class Member(models.Model):

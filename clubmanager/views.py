@@ -15,6 +15,7 @@ from . import member_import as reader
 from . import selectors, services
 from .access import club_view
 from .forms import MemberForm, MemberImportForm, MemberSearchForm, RoleChangeForm, RoleGrantForm
+from .http import ClubRequest
 from .models import Member, Role
 from .spreadsheets import ImportFileError, preview_key, preview_store, preview_take
 
@@ -41,8 +42,8 @@ class LoginView(auth_views.LoginView):
 
 
 @club_view(Role.MEMBER)
-def club_home(request: HttpRequest) -> HttpResponse:
-    counts = selectors.member_counts(club=request.club)  # type: ignore[attr-defined]
+def club_home(request: ClubRequest) -> HttpResponse:
+    counts = selectors.member_counts(club=request.club)
     return render(request, "clubmanager/club_home.html", {"counts": counts})
 
 
@@ -50,30 +51,30 @@ def club_home(request: HttpRequest) -> HttpResponse:
 
 
 @club_view(Role.SCOREKEEPER)
-def member_list(request: HttpRequest) -> HttpResponse:
+def member_list(request: ClubRequest) -> HttpResponse:
     form = MemberSearchForm(request.GET or None)
     query, status = "", "active"
     if form.is_valid():
         query = form.cleaned_data["q"]
         status = form.cleaned_data["status"] or "active"
-    members = selectors.member_search(club=request.club, query=query, status=status)  # type: ignore[attr-defined]
+    members = selectors.member_search(club=request.club, query=query, status=status)
     page = Paginator(members, MEMBERS_PER_PAGE).get_page(request.GET.get("page"))
     context = {"form": form, "page": page, "query": query, "status": status}
     template = "clubmanager/member_list.html"
-    if request.htmx and request.htmx.target == "member-results":  # type: ignore[attr-defined]
+    if request.htmx and request.htmx.target == "member-results":
         template += "#results"
     return render(request, template, context)
 
 
 def _member_form_page(
-    request: HttpRequest, form: MemberForm, member: Member | None
+    request: ClubRequest, form: MemberForm, member: Member | None
 ) -> HttpResponse:
     return render(request, "clubmanager/member_form.html", {"form": form, "member": member})
 
 
 @club_view(Role.ADMIN)
-def member_add(request: HttpRequest) -> HttpResponse:
-    club = request.club  # type: ignore[attr-defined]
+def member_add(request: ClubRequest) -> HttpResponse:
+    club = request.club
     form = MemberForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
@@ -87,8 +88,8 @@ def member_add(request: HttpRequest) -> HttpResponse:
 
 
 @club_view(Role.ADMIN)
-def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    club = request.club  # type: ignore[attr-defined]
+def member_edit(request: ClubRequest, pk: int) -> HttpResponse:
+    club = request.club
     member = get_object_or_404(Member, pk=pk, club=club)
     form = MemberForm(request.POST or None, club=club, member=member)
     if request.method == "POST" and form.is_valid():
@@ -104,8 +105,8 @@ def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @club_view(Role.ADMIN)
 @require_POST
-def member_deactivate(request: HttpRequest, pk: int) -> HttpResponse:
-    member = get_object_or_404(Member, pk=pk, club=request.club)  # type: ignore[attr-defined]
+def member_deactivate(request: ClubRequest, pk: int) -> HttpResponse:
+    member = get_object_or_404(Member, pk=pk, club=request.club)
     services.member_deactivate(member=member)
     messages.success(
         request,
@@ -116,16 +117,16 @@ def member_deactivate(request: HttpRequest, pk: int) -> HttpResponse:
 
 @club_view(Role.ADMIN)
 @require_POST
-def member_activate(request: HttpRequest, pk: int) -> HttpResponse:
-    member = get_object_or_404(Member, pk=pk, club=request.club)  # type: ignore[attr-defined]
+def member_activate(request: ClubRequest, pk: int) -> HttpResponse:
+    member = get_object_or_404(Member, pk=pk, club=request.club)
     services.member_activate(member=member)
     messages.success(request, _("%(name)s is active again.") % {"name": member.name})
     return redirect("clubmanager:member_edit", club=member.club.slug, pk=member.pk)
 
 
 @club_view(Role.ADMIN)
-def member_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    club = request.club  # type: ignore[attr-defined]
+def member_delete(request: ClubRequest, pk: int) -> HttpResponse:
+    club = request.club
     member = get_object_or_404(Member, pk=pk, club=club)
     if request.method == "POST":
         try:
@@ -146,9 +147,9 @@ def member_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @club_view(Role.ADMIN)
-def member_import(request: HttpRequest) -> HttpResponse:
+def member_import(request: ClubRequest) -> HttpResponse:
     """Upload a sheet and see the preview. Nothing is written here."""
-    club = request.club  # type: ignore[attr-defined]
+    club = request.club
     form = MemberImportForm(request.POST or None, request.FILES or None)
     context: dict[str, object] = {"form": form}
     if request.method == "POST" and form.is_valid():
@@ -193,8 +194,8 @@ def _preview_context(preview: list[reader.PreviewRow]) -> dict[str, object]:
 
 @club_view(Role.ADMIN)
 @require_POST
-def member_import_confirm(request: HttpRequest) -> HttpResponse:
-    club = request.club  # type: ignore[attr-defined]
+def member_import_confirm(request: ClubRequest) -> HttpResponse:
+    club = request.club
     key = preview_key("members", club.pk)
     stored = preview_take(request.session, key, request.POST.get("token"))
     if stored is None:
@@ -222,8 +223,8 @@ def member_import_confirm(request: HttpRequest) -> HttpResponse:
 
 
 @club_view(Role.ADMIN)
-def role_list(request: HttpRequest) -> HttpResponse:
-    club = request.club  # type: ignore[attr-defined]
+def role_list(request: ClubRequest) -> HttpResponse:
+    club = request.club
     form = RoleGrantForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
@@ -251,8 +252,8 @@ def role_list(request: HttpRequest) -> HttpResponse:
 
 @club_view(Role.ADMIN)
 @require_POST
-def role_change(request: HttpRequest, user_id: int) -> HttpResponse:
-    club = request.club  # type: ignore[attr-defined]
+def role_change(request: ClubRequest, user_id: int) -> HttpResponse:
+    club = request.club
     user = get_object_or_404(get_user_model(), pk=user_id, club_roles__club=club)
     form = RoleChangeForm(request.POST)
     if form.is_valid():
@@ -270,8 +271,8 @@ def role_change(request: HttpRequest, user_id: int) -> HttpResponse:
 
 @club_view(Role.ADMIN)
 @require_POST
-def role_remove(request: HttpRequest, user_id: int) -> HttpResponse:
-    club = request.club  # type: ignore[attr-defined]
+def role_remove(request: ClubRequest, user_id: int) -> HttpResponse:
+    club = request.club
     user = get_object_or_404(get_user_model(), pk=user_id, club_roles__club=club)
     try:
         services.club_role_remove(club=club, user=user)

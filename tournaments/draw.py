@@ -22,7 +22,14 @@ import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-P = TypeVar("P", bound=Hashable)
+
+class _Key(Hashable, Protocol):
+    """A player: hashable and sortable (a member id, a tuple)."""
+
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+P = TypeVar("P", bound=_Key)
 
 EVENING_WEIGHT = 1000
 PARTNER_WEIGHT = 20
@@ -142,7 +149,7 @@ def draw(
     and 2 & 4). Fixed pairs whose both players are present sit as partners at such a table as
     long as there are team tables left; further pairs are drawn like everyone else.
     """
-    ordered = sorted(set(players))  # type: ignore[type-var]
+    ordered = sorted(set(players))
     if sum(sizes) != len(ordered):
         raise DrawError("the table sizes do not add up to the number of players")
     if any(size < 2 for size in sizes):
@@ -153,7 +160,7 @@ def draw(
     pairs: list[tuple[P, P]] = []
     in_pair: set[P] = set()
     halves = 2 * sum(team)
-    for a, b in sorted(tuple(sorted(fp)) for fp in fixed_pairs):  # type: ignore[type-var]
+    for a, b in sorted(tuple(sorted(fp)) for fp in fixed_pairs):
         free_pair = a in present and b in present and not {a, b} & in_pair
         if free_pair and len(pairs) < halves:
             pairs.append((a, b))

@@ -182,7 +182,8 @@ class Sheet:
 
     def finish(self) -> None:
         last = get_column_letter(max(1, len(self.columns)))
-        self.ws.auto_filter.ref = f"A1:{last}{self.rows}"
+        # openpyxl has it on write-only sheets too; types-openpyxl leaves it out
+        self.ws.auto_filter.ref = f"A1:{last}{self.rows}"  # type: ignore[attr-defined]
 
 
 def _width(header: str, longest: int = 0) -> float:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from scoring import GAMES, evaluate
 from scoring.values import rank
@@ -136,11 +136,11 @@ class MatchView:
 
     @property
     def errors(self) -> list[dict[str, Any]]:
-        return self.engine["errors"]
+        return cast("list[dict[str, Any]]", self.engine["errors"])
 
     @property
     def warnings(self) -> list[dict[str, Any]]:
-        return self.engine["warnings"]
+        return cast("list[dict[str, Any]]", self.engine["warnings"])
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -172,7 +172,7 @@ class MatchView:
         (an error before it)."""
         derived = self.derived(position)
         if derived is not None:
-            return derived["points"]
+            return cast("Mapping[str, Any]", derived["points"])
         return self.adjusted_hands[position] or {}
 
     def as_dict(self) -> dict[str, Any]:

@@ -160,6 +160,11 @@ class Evening(models.Model):
 
     history = HistoricalRecords()  # status changes (closing, reopening) are recorded
 
+    # Set just before save() for the history row of that save (who, and why);
+    # django-simple-history reads them from the instance.
+    _history_user: Any
+    _change_reason: str
+
     class Meta:
         ordering = ["date"]
         verbose_name = _("evening")
@@ -212,7 +217,7 @@ class Participant(models.Model):
 
     @property
     def name(self) -> str:
-        return self.member.name if self.member_id else self.guest_name
+        return self.member.name if self.member is not None else self.guest_name
 
     @property
     def is_guest(self) -> bool:
@@ -355,6 +360,12 @@ class Hand(models.Model):
 
     # who, when, before and after of every change, and the key of the save that made it
     history = HistoricalRecords(bases=[KeyedChange])
+
+    # Set just before save() for the history row of that save (who, why, and the save's
+    # idempotency key); django-simple-history and ``_record_change_key`` read them.
+    _history_user: Any
+    _change_reason: str
+    _change_key: str
 
     class Meta:
         ordering = ["table", "number"]

@@ -7,6 +7,7 @@ evenings follow (``competitions``, ``scores``).
 from typing import TextIO
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from clubmanager.models import Club, ClubRole, Member, Role
@@ -85,7 +86,7 @@ def _member_name(index: int, offset: int) -> str:
     return f"{first} {last}"
 
 
-def _user(username: str, *, superuser: bool = False) -> object:
+def _user(username: str, *, superuser: bool = False) -> User:
     User = get_user_model()
     user, created = User.objects.get_or_create(
         username=username, defaults={"is_staff": superuser, "is_superuser": superuser}

@@ -7,7 +7,7 @@ rules engine; no game's fields are written down here.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -77,7 +77,7 @@ class ListInput(forms.CharField):
 
     def to_python(self, value: Any) -> Any:
         text = super().to_python(value)
-        if text in self.empty_values:
+        if text is None or text in self.empty_values:
             return None
         items = [item.strip() for item in text.replace(";", ",").split(",") if item.strip()]
         if not self.integers:
@@ -85,7 +85,7 @@ class ListInput(forms.CharField):
         numbers = [whole_number(item) for item in items]
         if any(n is None for n in numbers):
             raise ValidationError(_("Enter whole numbers separated by commas."))
-        if not all(self.minimum <= n <= self.maximum for n in numbers):  # type: ignore[operator]
+        if not all(n is not None and self.minimum <= n <= self.maximum for n in numbers):
             raise ValidationError(
                 _("Enter whole numbers from %(low)s to %(high)s."),
                 params={"low": self.minimum, "high": self.maximum})
@@ -102,7 +102,7 @@ class JSONInput(forms.CharField):
 
     def to_python(self, value: Any) -> Any:
         text = super().to_python(value)
-        if text in self.empty_values or text.strip() == "null":
+        if text is None or text in self.empty_values or text.strip() == "null":
             return None
         try:
             return json.loads(text)
@@ -152,7 +152,9 @@ def option_field(option: dict[str, Any], game: str) -> forms.Field:
 
 
 class CompetitionForm(forms.Form):
-    game = forms.ChoiceField(label=_("game"), choices=game_choices, widget=forms.HiddenInput)
+    # The metaclass moves declared fields to base_fields: on the instance, game is the key.
+    game: str = forms.ChoiceField(  # type: ignore[assignment]
+        label=_("game"), choices=game_choices, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -218,13 +220,13 @@ class CompetitionForm(forms.Form):
         return [self[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1)]
 
     def clean_game(self) -> str:
-        game = self.cleaned_data["game"]
+        game: str = self.cleaned_data["game"]
         if game != self.game:
             raise ValidationError(_("The game changed while you were editing; try again."))
         return game
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = cast("dict[str, Any]", super().clean())  # Form.clean returns cleaned_data
         if data.get("counting") == Counting.BEST and not data.get("best_n"):
             self.add_error("best_n", _("Enter how many evenings count."))
         if data.get("counting") == Counting.ALL:

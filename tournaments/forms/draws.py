@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -33,10 +33,10 @@ class SeatSwapForm(forms.Form):
     def __init__(self, *args: Any, seats: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
-            self.fields[name].queryset = seats
+            cast(SeatChoiceField, self.fields[name]).queryset = seats
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = cast("dict[str, Any]", super().clean())  # Form.clean returns cleaned_data
         if data.get("first") and data.get("first") == data.get("second"):
             self.add_error("second", _("Choose two different seats."))
         return data
@@ -52,17 +52,17 @@ class LateArrivalForm(forms.Form):
         self, *args: Any, unseated: list[Participant], absent: list[Any], **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        choices: list[tuple[str, Any]] = [("", _("— choose —"))]
+        choices: list[tuple[Any, Any]] = [("", _("— choose —"))]  # label: str or lazy str
         if unseated:
             choices.append(
                 (_("Checked in, no seat yet"), [(f"p{p.pk}", p.name) for p in unseated])
             )
         if absent:
             choices.append((_("Not checked in"), [(f"m{m.pk}", m.name) for m in absent]))
-        self.fields["person"].choices = choices
+        cast(forms.ChoiceField, self.fields["person"]).choices = choices
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = cast("dict[str, Any]", super().clean())  # Form.clean returns cleaned_data
         if not data.get("person") and not (data.get("guest_name") or "").strip():
             self.add_error("person", _("Choose who arrived or enter a guest's name."))
         return data

@@ -206,7 +206,7 @@ class HandForm:
             stored = initial if isinstance(initial, dict) else {}
             for index, side in enumerate(self.sides):
                 if item.get("kind") == "object":
-                    sub_initial = stored.get(side) if isinstance(stored.get(side), dict) else {}
+                    sub_initial = stored[side] if isinstance(stored.get(side), dict) else {}
                     inputs = [self._scalar(sub, f"{key}-{index}-{sub['name']}",
                                            field_label(sub["name"], self.game),
                                            sub_initial.get(sub["name"]),
@@ -223,10 +223,10 @@ class HandForm:
                 key, block.label, "radio", _display(self._value(key, current)),
                 choices=[(str(i), self._side_label(s)) for i, s in enumerate(self.sides)]))
         elif kind == "side_list":
-            stored = initial if isinstance(initial, list) else []
+            stored_list = initial if isinstance(initial, list) else []
             for position in range(max(1, len(self.sides) - 1)):
-                current = stored[position] if position < len(stored) else None
-                current_index = self.sides.index(current) if current in self.sides else ""
+                picked = stored_list[position] if position < len(stored_list) else None
+                current_index = self.sides.index(picked) if picked in self.sides else ""
                 block.inputs.append(Input(
                     f"{key}-{position}", _("%(n)s.") % {"n": position + 1}, "select",
                     _display(self._value(f"{key}-{position}", current_index)),

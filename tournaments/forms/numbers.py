@@ -12,6 +12,7 @@ is not one is a 404.
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -67,10 +68,10 @@ def bound(field: forms.Field, low: int | None = INT_MIN, high: int | None = INT_
     current_low = getattr(field, "min_value", None)
     current_high = getattr(field, "max_value", None)
     if low is not None and (current_low is None or current_low < low):
-        field.min_value = low  # type: ignore[attr-defined]
+        cast(forms.IntegerField, field).min_value = low
         field.validators.append(MinValueValidator(low))
         field.widget.attrs["min"] = low
     if high is not None and (current_high is None or current_high > high):
-        field.max_value = high  # type: ignore[attr-defined]
+        cast(forms.IntegerField, field).max_value = high
         field.validators.append(MaxValueValidator(high))
         field.widget.attrs["max"] = high

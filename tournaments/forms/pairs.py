@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.db.models import QuerySet
@@ -32,6 +32,6 @@ class FixedPairForm(forms.Form):
             (m.pk, str(m) if names[m.name] > 1 else m.name) for m in available
         )]  # the member number only where two members share a name
         for name in ("first", "second"):
-            field = self.fields[name]
-            field.queryset = members  # type: ignore[attr-defined]
+            field = cast("forms.ModelChoiceField[Member]", self.fields[name])
+            field.queryset = members
             field.widget.choices = choices

@@ -200,7 +200,7 @@ def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
     a, b = sides[0], sides[1]
     winner, loser = (a, b) if variant % 2 == 0 else (b, a)
     extra = 10 * (variant % 5)
-    out_round = {
+    out_round: dict[str, Any] = {
         "end": "out", "out": winner,
         "sides": {
             winner: {"opened": True, "target": 60, "opening": 65, "table": 640 + extra,

@@ -121,7 +121,7 @@ def _combinations() -> list[str]:
 def _render(sheet: Sheet) -> list[Flowable]:
     card: dict[str, int] | None = sheet.options["points"]
     combinations = _combinations()
-    tally: dict[tuple[str, str | None], int] = {}
+    tally: dict[tuple[Any, Any], int] = {}  # (side, category), as entered and derived
     for entered, derived in zip(sheet.entered, sheet.hands, strict=True):
         key = (entered.get("side"), derived.get("category"))
         tally[key] = tally.get(key, 0) + 1

@@ -117,7 +117,7 @@ def grid(rows: list[list[Any]], widths: Sequence[float], header_rows: int = 1,
 
 
 def total_rows(sheet: Sheet, label_total: str, with_competition: bool) -> list[list[Any]]:
-    rows = [[sheet.p(label_total, sheet.styles.cell_bold)]
+    rows: list[list[Any]] = [[sheet.p(label_total, sheet.styles.cell_bold)]
             + [sheet.num(sheet.total(s), bold=True) for s in sheet.sides]]
     if with_competition:
         rows.append([sheet.p(_("Competition points"), sheet.styles.cell_bold)]

@@ -137,7 +137,7 @@ def grid_style(header_rows: int = 1, extra: Sequence[tuple[Any, ...]] = ()) -> T
 
 def info_table(styles: Styles, pairs: Sequence[tuple[str, object]], width: float) -> Table:
     """Label/value pairs in two columns of pairs (the pre-filled part of a sheet)."""
-    cells = [
+    cells: list[list[Paragraph | str]] = [
         [styles.p(label, styles.cell_bold), styles.p(value)] for label, value in pairs
     ]
     half = (len(cells) + 1) // 2

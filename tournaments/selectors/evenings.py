@@ -101,7 +101,7 @@ def _table_views(tables: list[Table], club: Club) -> list[TableView]:
     return views
 
 
-def _tables_prefetch() -> Prefetch:
+def _tables_prefetch() -> Prefetch[str, QuerySet[Table]]:
     return Prefetch(
         "tables",
         queryset=Table.objects.order_by("number").prefetch_related(

@@ -30,14 +30,14 @@ class TableData:
     entries: list[tuple[int, dict[str, Any], Any, str]] = field(default_factory=list)
 
 
-def _seats() -> Prefetch[Seat]:
+def _seats() -> Prefetch[str, QuerySet[Seat]]:
     return Prefetch(
         "seats",
         queryset=Seat.objects.select_related("participant__member").order_by("position"),
     )
 
 
-def _hands() -> Prefetch[Hand]:
+def _hands() -> Prefetch[str, QuerySet[Hand]]:
     return Prefetch("hands", queryset=Hand.objects.only(
         "id", "table_id", "number", "data", "adjusted_points", "adjusted_reason"
     ).order_by("number"))
@@ -200,7 +200,7 @@ def standings_and_evenings(
     from .standings import season_standings
 
     result = season_standings(competition)
-    rows = list(getattr(result, "rows", result))
+    rows = list(result.rows)
     columns = list(getattr(result, "evenings", None) or [])
     if not columns:
         columns = evenings if evenings is not None else season_evenings(competition)

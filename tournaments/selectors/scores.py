@@ -31,7 +31,7 @@ def table_access(*, user_id: int, club_slug: str, pk: int) -> tuple[Club, str | 
         )
     except Table.DoesNotExist:
         return None
-    return table.round.evening.competition.club, table.user_role, table  # type: ignore[attr-defined]
+    return table.round.evening.competition.club, table.user_role, table
 
 
 def table_in_club(club: Club, pk: int) -> Table:
@@ -148,8 +148,8 @@ def match_state(table: Table, *, seats: list[Seat] | None = None,
     ]
     hand_rows = []
     for position, hand in enumerate(hands):
-        by_side = view.hand_points(position)
-        points = [by_side.get(s) for s in sides]
+        hand_points = view.hand_points(position)
+        points = [hand_points.get(s) for s in sides]
         hand_rows.append(HandRow(hand, points, dict(view.derived(position) or {})))
     return MatchState(table, seats, hands, sides, view, side_rows, hand_rows)
 

@@ -246,14 +246,14 @@ def evening_results(evening: Evening) -> EveningResults:
     requires = evening.competition.requires_confirmation
     for table in tables:
         rounds.setdefault(table.round_id, (table.round, []))[1].append(table)
-        table.counts = table.finished and (not requires or table.confirmed_at is not None)  # type: ignore[attr-defined]
-        if not table.counts:  # type: ignore[attr-defined]
+        counts = table.finished and (not requires or table.confirmed_at is not None)
+        if not counts:
             continue
         for seat in table.seats.all():
             entry = totals.setdefault(seat.participant_id, {
                 "name": seat.participant.name, "is_guest": seat.participant.is_guest,
                 "member_number": seat.participant.member.member_number
-                if seat.participant.member_id else "",
+                if seat.participant.member is not None else "",
                 "total": 0, "tables": 0, "wins": 0})
             entry["total"] += seat.competition_points
             entry["tables"] += 1

@@ -73,13 +73,13 @@ def draw_history(*, evening: Evening, exclude_round: Round | None = None,
     met_evening: History = {}
     met_season: History = {}
     partners: History = {}
-    for table_id, seats in tables.items():
+    for table_id, seated in tables.items():
         target = met_evening if table_evening[table_id] == evening.pk else met_season
-        for i in range(len(seats)):
-            for j in range(i + 1, len(seats)):
-                key = drawing.pair(seats[i][0], seats[j][0])
+        for i in range(len(seated)):
+            for j in range(i + 1, len(seated)):
+                key = drawing.pair(seated[i][0], seated[j][0])
                 target[key] = target.get(key, 0) + 1
-                if seats[i][1] is not None and seats[i][1] == seats[j][1]:
+                if seated[i][1] is not None and seated[i][1] == seated[j][1]:
                     partners[key] = partners.get(key, 0) + 1
     return {"met_evening": met_evening, "met_season": met_season, "partners_season": partners}
 
@@ -179,7 +179,7 @@ def round_draw(*, evening: Evening, seed: int | None = None, by: Any = None) -> 
         raise ValidationError(str(exc)) from exc
     if evening.status == EveningStatus.CHECKIN:
         evening.status = EveningStatus.PLAYING
-        evening._history_user = by  # type: ignore[attr-defined]
+        evening._history_user = by
         evening.save()
     return round_
 

@@ -22,7 +22,7 @@ from .guards import evening_ensure_open
 
 S = EveningStatus
 #: Allowed moves (forward, and one step back before play starts).
-TRANSITIONS = {
+TRANSITIONS: dict[str, set[str]] = {
     S.PLANNED: {S.CHECKIN},
     S.CHECKIN: {S.PLAYING, S.PLANNED},
     S.PLAYING: {S.CLOSED},
@@ -32,9 +32,9 @@ REOPENED = "reopened"
 
 
 def _save(evening: Evening, by: Any, reason: str | None = None) -> None:
-    evening._history_user = by  # type: ignore[attr-defined]
+    evening._history_user = by
     if reason:
-        evening._change_reason = reason  # type: ignore[attr-defined]
+        evening._change_reason = reason
     evening.save()
 
 

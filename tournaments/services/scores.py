@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, OperationalError, connection, transaction
@@ -125,18 +125,18 @@ def may_enter(user: Any, table: Table, seats: Sequence[Seat], role: str | None =
     for seat in seats:
         member = seat.participant.member
         if seat.position == table.scorekeeper and member is not None:
-            return member.user_id == user.pk
+            return bool(member.user_id == user.pk)
     return False
 
 
 def last_changed_by(table: Table) -> int | None:
     """The user id behind the latest recorded change of the table's hands."""
-    return (
+    return cast("int | None", (
         Hand.history.filter(table_id=table.pk)
         .order_by("-history_date", "-history_id")
         .values_list("history_user_id", flat=True)
         .first()
-    )
+    ))
 
 
 def may_confirm(
@@ -152,11 +152,11 @@ def may_confirm(
         return True
     if role is None:
         return False
-    seated = {s.participant.member.user_id for s in seats if s.participant.member_id}
+    seated = {s.participant.member.user_id for s in seats if s.participant.member is not None}
     if user.pk not in seated:
         return False
     last_by = last_changed_by(table) if last_by == -1 else last_by
-    return last_by != user.pk
+    return bool(last_by != user.pk)
 
 
 # -- checking a change ---------------------------------------------------------------------
@@ -170,7 +170,7 @@ def _with_table_numbers(
     issues: Sequence[Mapping[str, Any]], view: MatchView
 ) -> list[dict[str, Any]]:
     """Engine hand numbers (ordinary hands only) → the table's hand numbers."""
-    table_number = {
+    table_number: dict[int | None, int] = {
         engine: position
         for position, engine in enumerate(view.engine_numbers, start=1)
         if engine is not None
@@ -187,7 +187,7 @@ def _with_table_numbers(
 def _clean_adjusted(points: Mapping[str, Any] | None, sides: Sequence[str]) -> dict[str, int]:
     """The admin's points per side: every side, whole numbers (else HandRejected)."""
     cleaned: dict[str, int] = {}
-    problems = []
+    problems: list[dict[str, Any]] = []
     for side in sides:
         value = (points or {}).get(side)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -292,9 +292,9 @@ def _read_table(table_pk: int) -> Table:
 def _for_history(hand: Hand, by: Any, reason: str, key: str = "") -> Hand:
     """Who, why and with which idempotency key, for django-simple-history's record of the next
     save or delete of ``hand`` (the key through ``models.KeyedChange``)."""
-    hand._history_user = by  # type: ignore[attr-defined]
-    hand._change_reason = reason[:100]  # type: ignore[attr-defined]
-    hand._change_key = key  # type: ignore[attr-defined]
+    hand._history_user = by
+    hand._change_reason = reason[:100]
+    hand._change_key = key
     return hand
 
 

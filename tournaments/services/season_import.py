@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from simple_history.utils import bulk_create_with_history
@@ -128,7 +128,7 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
         tables.append(table)
         seats += table_seats
         hands += [
-            Hand(table=table, number=r.hand, data=r.resolved,
+            Hand(table=table, number=cast(int, r.hand), data=r.resolved,  # played: r.hand is set
                  adjusted_points=r.resolved_adjusted, adjusted_reason=r.adjusted_reason,
                  created_by=by, updated_by=by)
             for r in played

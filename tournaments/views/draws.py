@@ -6,13 +6,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubmanager.access import club_view
+from clubmanager.http import ClubRequest
 from clubmanager.models import Member, Role
 
 from ..forms.competitions import add_service_errors
@@ -23,22 +24,22 @@ from ..services import draws as services
 from ..services import evenings as evening_services
 
 
-def _round(request: HttpRequest, pk: int) -> Round:
-    return get_object_or_404(selectors.rounds_for_club(club=request.club), pk=pk)  # type: ignore[attr-defined]
+def _round(request: ClubRequest, pk: int) -> Round:
+    return get_object_or_404(selectors.rounds_for_club(club=request.club), pk=pk)
 
 
-def _to_evening(request: HttpRequest, evening_pk: int) -> HttpResponse:
+def _to_evening(request: ClubRequest, evening_pk: int) -> HttpResponse:
     return redirect(
-        "tournaments:evening_detail", club=request.club.slug, pk=evening_pk  # type: ignore[attr-defined]
+        "tournaments:evening_detail", club=request.club.slug, pk=evening_pk
     )
 
 
-def _errors(request: HttpRequest, exc: ValidationError) -> None:
+def _errors(request: ClubRequest, exc: ValidationError) -> None:
     for message in exc.messages:
         messages.error(request, message)
 
 
-def _seed(request: HttpRequest) -> tuple[int | None, bool]:
+def _seed(request: ClubRequest) -> tuple[int | None, bool]:
     """The posted seed (None: a new random draw) and whether it was valid; a seed that is not
     a whole number from 0 to 2**62 is refused with a message, never drawn at random instead."""
     form = DrawForm(request.POST)
@@ -52,8 +53,8 @@ def _seed(request: HttpRequest) -> tuple[int | None, bool]:
 
 @club_view(Role.ADMIN)
 @require_POST
-def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
-    evening = get_object_or_404(selectors.evenings_for_club(club=request.club), pk=pk)  # type: ignore[attr-defined]
+def round_draw(request: ClubRequest, pk: int) -> HttpResponse:
+    evening = get_object_or_404(selectors.evenings_for_club(club=request.club), pk=pk)
     seed, valid = _seed(request)
     if not valid:
         return _to_evening(request, evening.pk)
@@ -68,7 +69,7 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
 
 @club_view(Role.ADMIN)
 @require_POST
-def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
+def round_redraw(request: ClubRequest, pk: int) -> HttpResponse:
     round_ = _round(request, pk)
     seed, valid = _seed(request)
     if not valid:
@@ -85,9 +86,9 @@ def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @club_view(Role.ADMIN)
-def seat_swap(request: HttpRequest, pk: int) -> HttpResponse:
+def seat_swap(request: ClubRequest, pk: int) -> HttpResponse:
     round_ = _round(request, pk)
-    seats = selectors.seats_for_club(club=request.club).filter(table__round=round_).order_by(  # type: ignore[attr-defined]
+    seats = selectors.seats_for_club(club=request.club).filter(table__round=round_).order_by(
         "table__number", "position"
     )
     form = SeatSwapForm(request.POST if request.method == "POST" else None, seats=seats)
@@ -109,8 +110,8 @@ def seat_swap(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @club_view(Role.ADMIN)
-def late_arrival(request: HttpRequest, pk: int) -> HttpResponse:
-    club = request.club  # type: ignore[attr-defined]
+def late_arrival(request: ClubRequest, pk: int) -> HttpResponse:
+    club = request.club
     round_ = _round(request, pk)
     evening = round_.evening
     unseated = selectors.unseated_participants(round_=round_)
@@ -146,7 +147,7 @@ def late_arrival(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-def _round_page(request: HttpRequest, pk: int, template: str, **context: Any) -> HttpResponse:
+def _round_page(request: ClubRequest, pk: int, template: str, **context: Any) -> HttpResponse:
     round_ = _round(request, pk)
     return render(request, template, {
         "round": round_, "evening": round_.evening, "competition": round_.evening.competition,
@@ -155,12 +156,12 @@ def _round_page(request: HttpRequest, pk: int, template: str, **context: Any) ->
 
 
 @club_view(Role.MEMBER)
-def round_projector(request: HttpRequest, pk: int) -> HttpResponse:
+def round_projector(request: ClubRequest, pk: int) -> HttpResponse:
     return _round_page(request, pk, "tournaments/round_projector.html", view=selectors.round_view)
 
 
 @club_view(Role.MEMBER)
-def round_draw_check(request: HttpRequest, pk: int) -> HttpResponse:
+def round_draw_check(request: ClubRequest, pk: int) -> HttpResponse:
     return _round_page(request, pk, "tournaments/round_draw_check.html",
                        check=selectors.draw_check)
 

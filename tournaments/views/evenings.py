@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubmanager.access import club_view
+from clubmanager.http import ClubRequest
 from clubmanager.models import Member, Role
 
 from ..forms.competitions import add_service_errors
@@ -24,7 +26,7 @@ from ..selectors import evenings as selectors
 from ..services import evenings as services
 
 #: The buttons of the evening page: (status to go to, label).
-NEXT_STEPS = {
+NEXT_STEPS: dict[str, list[tuple[str, Promise]]] = {
     # Checking the first person in opens the check-in: no separate button beside "Check people in".
     EveningStatus.PLANNED: [],
     EveningStatus.CHECKIN: [(EveningStatus.PLAYING, gettext_lazy("Start playing")),
@@ -34,9 +36,9 @@ NEXT_STEPS = {
 }
 
 
-def _evening(request: HttpRequest, pk: int) -> Evening:
+def _evening(request: ClubRequest, pk: int) -> Evening:
     return get_object_or_404(
-        selectors.evenings_for_club(club=request.club).select_related(  # type: ignore[attr-defined]
+        selectors.evenings_for_club(club=request.club).select_related(
             "competition__club"
         ),
         pk=pk,
@@ -44,8 +46,8 @@ def _evening(request: HttpRequest, pk: int) -> Evening:
 
 
 @club_view(Role.ADMIN)
-def evening_add(request: HttpRequest, pk: int) -> HttpResponse:
-    club = request.club  # type: ignore[attr-defined]
+def evening_add(request: ClubRequest, pk: int) -> HttpResponse:
+    club = request.club
     competition = get_object_or_404(
         competition_selectors.competitions_for_club(club=club), pk=pk
     )
@@ -66,10 +68,10 @@ def evening_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @club_view(Role.MEMBER)
-def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def evening_detail(request: ClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
     template = "tournaments/evening_detail.html"
-    if request.htmx and request.htmx.target == "evening-tables":  # type: ignore[attr-defined]
+    if request.htmx and request.htmx.target == "evening-tables":
         template += "#tables"
     return render(request, template, {
         "evening": evening,
@@ -84,7 +86,7 @@ def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @club_view(Role.ADMIN)
 @require_POST
-def evening_status(request: HttpRequest, pk: int) -> HttpResponse:
+def evening_status(request: ClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
     try:
         if request.POST.get("action") == "reopen":
@@ -101,7 +103,7 @@ def evening_status(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)
-    return redirect("tournaments:evening_detail", club=request.club.slug, pk=evening.pk)  # type: ignore[attr-defined]
+    return redirect("tournaments:evening_detail", club=request.club.slug, pk=evening.pk)
 
 
 def _checkin_context(evening: Evening, guest_form: GuestForm | None = None) -> dict[str, object]:
@@ -114,10 +116,10 @@ def _checkin_context(evening: Evening, guest_form: GuestForm | None = None) -> d
 
 
 @club_view(Role.ADMIN)
-def checkin(request: HttpRequest, pk: int) -> HttpResponse:
+def checkin(request: ClubRequest, pk: int) -> HttpResponse:
     """Tap the members present; add a walk-in guest. Every button is a plain form (htmx swaps
     the list when available)."""
-    club = request.club  # type: ignore[attr-defined]
+    club = request.club
     evening = _evening(request, pk)
     guest_form = None
     if request.method == "POST":
@@ -144,10 +146,10 @@ def checkin(request: HttpRequest, pk: int) -> HttpResponse:
             for message in exc.messages:
                 messages.error(request, message)
         evening.refresh_from_db()
-        if not request.htmx and guest_form is None:  # type: ignore[attr-defined]
+        if not request.htmx and guest_form is None:
             return redirect("tournaments:checkin", club=club.slug, pk=evening.pk)
     template = "tournaments/checkin.html"
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         template += "#checkin"
     return render(request, template, _checkin_context(evening, guest_form))
 

@@ -6,12 +6,13 @@ Thin: look the object up within the club, call a selector and a renderer, send t
 
 from __future__ import annotations
 
-from django.http import FileResponse, HttpRequest, HttpResponse
+from django.http import FileResponse, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 from django.utils.text import slugify
 
 from clubmanager.access import club_view
+from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 
 from ..models import Competition, Evening, Round
@@ -38,11 +39,11 @@ def _download(
 
 
 @club_view(Role.MEMBER)
-def round_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
+def round_sheets(request: ClubRequest, round_id: int) -> HttpResponse:
     """The score sheets of a round: blank by default, ``?filled=1`` with the entered scores."""
     round_ = get_object_or_404(
         Round.objects.select_related("evening__competition__club"),
-        pk=round_id, evening__competition__club=request.club,  # type: ignore[attr-defined]
+        pk=round_id, evening__competition__club=request.club,
     )
     filled = request.GET.get("filled") == "1"
     content = round_sheets_pdf(round_, round_tables(round_), filled=filled)
@@ -57,10 +58,10 @@ urlpatterns: list[URLPattern] = [
 
 
 @club_view(Role.MEMBER)
-def season_xlsx(request: HttpRequest, competition_id: int) -> HttpResponse:
+def season_xlsx(request: ClubRequest, competition_id: int) -> FileResponse:
     competition = get_object_or_404(
         Competition.objects.select_related("club"),
-        pk=competition_id, club=request.club,  # type: ignore[attr-defined]
+        pk=competition_id, club=request.club,
     )
     # Built once per change and kept on disk (``workbook_cache``), sent in chunks.
     name = f"{slugify(competition.name) or 'season'}.xlsx"
@@ -75,22 +76,22 @@ urlpatterns.append(
 )
 
 
-def club_competition(request: HttpRequest, competition_id: int) -> Competition:
+def club_competition(request: ClubRequest, competition_id: int) -> Competition:
     """The competition of the request's club, or 404."""
     return get_object_or_404(
         Competition.objects.select_related("club"),
-        pk=competition_id, club=request.club,  # type: ignore[attr-defined]
+        pk=competition_id, club=request.club,
     )
 
 
 # --- Result PDFs ----------------------------------------------------------------------------
 @club_view(Role.MEMBER)
-def evening_results_pdf(request: HttpRequest, evening_id: int) -> HttpResponse:
+def evening_results_pdf(request: ClubRequest, evening_id: int) -> HttpResponse:
     from ..selectors.standings import evening_results
 
     evening = get_object_or_404(
         Evening.objects.select_related("competition__club"),
-        pk=evening_id, competition__club=request.club,  # type: ignore[attr-defined]
+        pk=evening_id, competition__club=request.club,
     )
     content = results.evening_results_pdf(evening, evening_results(evening))
     name = slugify(f"{evening.competition.name} {evening.date}")
@@ -98,7 +99,7 @@ def evening_results_pdf(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 
 @club_view(Role.MEMBER)
-def standings_pdf(request: HttpRequest, competition_id: int) -> HttpResponse:
+def standings_pdf(request: ClubRequest, competition_id: int) -> HttpResponse:
     competition = club_competition(request, competition_id)
     rows, evenings = standings_and_evenings(competition)
     content = results.standings_pdf(competition, rows, evenings)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import URLPattern, path
 from django.views.decorators.http import require_GET
 
 from clubmanager.access import club_view
+from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 
 from ..selectors.my_results import my_results as my_results_of
@@ -15,8 +16,8 @@ from ..selectors.my_results import my_results as my_results_of
 
 @club_view(Role.MEMBER)
 @require_GET
-def my_results(request: HttpRequest) -> HttpResponse:
-    results = my_results_of(club=request.club, user=request.user)  # type: ignore[attr-defined]
+def my_results(request: ClubRequest) -> HttpResponse:
+    results = my_results_of(club=request.club, user=request.user)
     return render(request, "tournaments/my_results.html", {"results": results})
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubmanager.access import club_view
+from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 from clubmanager.selectors import member_search
 from scoring import GAMES
@@ -24,8 +25,8 @@ from ..services import pairs as services
 
 
 @club_view(Role.ADMIN)
-def fixed_pairs(request: HttpRequest, pk: int) -> HttpResponse:
-    club = request.club  # type: ignore[attr-defined]
+def fixed_pairs(request: ClubRequest, pk: int) -> HttpResponse:
+    club = request.club
     competition = get_object_or_404(selectors.competitions_for_club(club=club), pk=pk)
     pairs = list(
         competition.fixed_pairs.select_related("first", "second").order_by(
@@ -58,8 +59,8 @@ def fixed_pairs(request: HttpRequest, pk: int) -> HttpResponse:
 
 @club_view(Role.ADMIN)
 @require_POST
-def fixed_pair_delete(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
-    club = request.club  # type: ignore[attr-defined]
+def fixed_pair_delete(request: ClubRequest, pk: int, pair_pk: int) -> HttpResponse:
+    club = request.club
     pair = get_object_or_404(
         FixedPair.objects.select_related("first", "second"),
         pk=pair_pk, competition_id=pk, competition__club=club,

@@ -7,19 +7,21 @@ the save swaps the match region (``#match``) and the live check swaps the form f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 
-from clubmanager.access import club_object_view, club_view
+from clubmanager.access import View, club_object_view, club_view
+from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 
 from .. import entry_keys
@@ -54,20 +56,20 @@ def _locked_message(reason: str) -> str:
     return texts.get(reason, reason)
 
 
-def _version(request: HttpRequest) -> int:
+def _version(request: ClubRequest) -> int:
     """The table version the form was rendered at; -1 (no version a table has, so "changed
     by someone else") for anything that is not a version (Table.version is an integer)."""
     version = whole_number(str(request.POST.get("version", "")))
     return version if version is not None and 0 <= version <= INT_MAX else -1
 
 
-def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None,
+def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None,
              editing: Hand | None = None, notice: str = "", error: str = "",
              match: MatchState | None = None, last_by: int | None = -1) -> dict[str, Any]:
     """``match`` and ``last_by`` (who made the latest change) when the caller knows them."""
     if match is None:
         match = match_state(table)
-    role = request.club_role  # type: ignore[attr-defined]
+    role = request.club_role
     can_enter = services.may_enter(request.user, table, match.seats, role)
     open_ = table.round.evening.is_open and table.confirmed_at is None
     if not table.finished:
@@ -79,7 +81,7 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
     elif form is None:
         form = HandForm(game=table.game, sides=match.sides, options=dict(match.view.options),
                         initial=editing.data if editing else None)
-    slug = request.club.slug  # type: ignore[attr-defined]
+    slug = request.club.slug
     edit_urls = (_hand_edit_urls(slug, match.hands) if can_enter and open_
                  else ["" for _hand in match.hands])
     game = table.game
@@ -145,7 +147,7 @@ def _hand_edit_urls(club_slug: str, hands: list[Hand]) -> list[str]:
     return [f"{head}{hand.pk}{tail}" for hand in hands]
 
 
-def _adjusted_values(request: HttpRequest, sides: list[str], editing: Hand | None) -> list[Any]:
+def _adjusted_values(request: ClubRequest, sides: list[str], editing: Hand | None) -> list[Any]:
     if request.method == "POST":
         values = [request.POST.get(f"adj-{i}", "") for i in range(len(sides))]
     elif editing is not None and editing.adjusted_points:
@@ -155,9 +157,9 @@ def _adjusted_values(request: HttpRequest, sides: list[str], editing: Hand | Non
     return list(zip(range(len(sides)), sides, values, strict=True))
 
 
-def _render(request: HttpRequest, context: dict[str, Any], partial: str = "match",
+def _render(request: ClubRequest, context: dict[str, Any], partial: str = "match",
             outcome: str = "") -> HttpResponse:
-    template = f"{TEMPLATE}#{partial}" if request.htmx else TEMPLATE  # type: ignore[attr-defined]
+    template = f"{TEMPLATE}#{partial}" if request.htmx else TEMPLATE
     return _outcome(render(request, template, context), outcome)
 
 
@@ -172,11 +174,11 @@ def _outcome(response: HttpResponse, outcome: str, message: str = "") -> HttpRes
     return response
 
 
-def _redirect_to_table(request: HttpRequest, table_pk: int, outcome: str,
+def _redirect_to_table(request: ClubRequest, table_pk: int, outcome: str,
                        message: str = "") -> HttpResponse:
     """Back to the table page (with htmx: the client goes there, as for a changed hand)."""
-    url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table_pk})  # type: ignore[attr-defined]
-    if request.htmx:  # type: ignore[attr-defined]
+    url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table_pk})
+    if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = url
     else:
@@ -184,7 +186,7 @@ def _redirect_to_table(request: HttpRequest, table_pk: int, outcome: str,
     return _outcome(response, outcome, message)
 
 
-def table_view(min_role: str) -> Any:
+def table_view(min_role: str) -> Callable[[View], View]:
     """``club_view`` for a table's pages: the club, the user's role there and the table (with
     its round, evening and competition) in one query; the view gets the table."""
     return club_object_view(min_role, table_access)
@@ -192,21 +194,21 @@ def table_view(min_role: str) -> Any:
 
 @table_view(Role.MEMBER)
 @require_GET
-def table_scores(request: HttpRequest, table: Table) -> HttpResponse:
+def table_scores(request: ClubRequest, table: Table) -> HttpResponse:
     return render(request, TEMPLATE, _context(request, table))
 
 
-def _posted_form(request: HttpRequest, table: Table, sides: list[str],
+def _posted_form(request: ClubRequest, table: Table, sides: list[str],
                  options: dict[str, Any]) -> HandForm:
     return HandForm(game=table.game, sides=sides, options=options, post=request.POST)
 
 
 @table_view(Role.MEMBER)
 @require_POST
-def hand_check(request: HttpRequest, table: Table) -> HttpResponse:
+def hand_check(request: ClubRequest, table: Table) -> HttpResponse:
     """The live check: evaluate the stored hands plus the draft; re-render the fields."""
     match = match_state(table)
-    if not services.may_enter(request.user, table, match.seats, request.club_role):  # type: ignore[attr-defined]
+    if not services.may_enter(request.user, table, match.seats, request.club_role):
         raise PermissionDenied
     editing = None
     if request.POST.get("hand"):
@@ -219,12 +221,12 @@ def hand_check(request: HttpRequest, table: Table) -> HttpResponse:
     return render(request, f"{TEMPLATE}#hand_fields", context)
 
 
-def _require_enter(request: HttpRequest, table: Table, seats: list[Any]) -> None:
-    if not services.may_enter(request.user, table, seats, request.club_role):  # type: ignore[attr-defined]
+def _require_enter(request: ClubRequest, table: Table, seats: list[Any]) -> None:
+    if not services.may_enter(request.user, table, seats, request.club_role):
         raise PermissionDenied
 
 
-def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpResponse:
+def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpResponse:
     # The match as stored at ``table.version``: the add service checks and evaluates this read
     # and writes only if the table is still at that version (no second read).
     seats, hands = seats_and_hands(table)
@@ -251,12 +253,12 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
     }
     try:
         if editing is None:
-            saved = services.hand_add_saved(table=table, role=request.club_role,  # type: ignore[attr-defined]
+            saved = services.hand_add_saved(table=table, role=request.club_role,
                                             seats=seats, hands=hands, **kwargs)
         else:
             saved = services.hand_update(hand=editing, **kwargs)
     except services.TableChanged as changed:
-        fresh = table_in_club(request.club, changed.table.pk)  # type: ignore[attr-defined]
+        fresh = table_in_club(request.club, changed.table.pk)
         form = _posted_form(request, fresh, sides, options)
         context = _context(request, fresh, form=form, editing=editing)
         context["notice"] = (
@@ -279,7 +281,7 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
         messages.success(request, done)
         return _redirect_to_table(request, table.pk, "saved", done)
     done = record_text(table.game, _("%(record)s %(n)s saved."), n=saved.number)
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         # Render what the save wrote (same transaction's reads): no second read of the match.
         saved_match = match_state(saved.table, seats=saved.seats, hands=saved.hands,
                                   view=saved.match)
@@ -293,14 +295,14 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
 
 @table_view(Role.MEMBER)
 @require_POST
-def hand_add(request: HttpRequest, table: Table) -> HttpResponse:
+def hand_add(request: ClubRequest, table: Table) -> HttpResponse:
     return _save(request, table, None)
 
 
 @club_view(Role.MEMBER)
-def hand_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
-    table = table_in_club(request.club, hand.table_id)  # type: ignore[attr-defined]
+def hand_edit(request: ClubRequest, pk: int) -> HttpResponse:
+    hand = hand_in_club(request.club, pk)
+    table = table_in_club(request.club, hand.table_id)
     if request.method == "POST":
         return _save(request, table, hand)
     context = _context(request, table, editing=hand)
@@ -311,14 +313,14 @@ def hand_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @club_view(Role.MEMBER)
 @require_POST
-def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def hand_delete(request: ClubRequest, pk: int) -> HttpResponse:
     key = entry_keys.posted_key(request.POST)
     gone = entry_keys.applied_delete(hand_pk=pk, key=key)
     if gone is not None:  # deleted by this very form before: the answer to that, again
-        table = table_in_club(request.club, gone.table_id)  # type: ignore[attr-defined]
+        table = table_in_club(request.club, gone.table_id)
         _require_enter(request, table, list(table.seats.select_related("participant__member")))
         return _deleted(request, table, gone.number)
-    hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
+    hand = hand_in_club(request.club, pk)
     table = hand.table
     _require_enter(request, table, list(table.seats.select_related("participant__member")))
     if "\x00" in request.POST.get("reason", ""):  # no text column stores NUL
@@ -345,13 +347,13 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     return _deleted(request, table, saved.number)
 
 
-def _deleted(request: HttpRequest, table: Table, number: int) -> HttpResponse:
+def _deleted(request: ClubRequest, table: Table, number: int) -> HttpResponse:
     done = record_text(table.game, _("%(record)s %(n)s was deleted."), n=number)
     messages.success(request, done)
     return _redirect_to_table(request, table.pk, "saved", done)
 
 
-def _confirmation_change(request: HttpRequest, table: Table, change: Any,
+def _confirmation_change(request: ClubRequest, table: Table, change: Any,
                          done: str) -> HttpResponse:
     """Confirm or withdraw a confirmation through ``change`` (a service); back to the table."""
     try:
@@ -360,19 +362,19 @@ def _confirmation_change(request: HttpRequest, table: Table, change: Any,
         messages.error(request, _locked_message(locked.reason))
     else:
         messages.success(request, done)
-    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)
 
 
 @table_view(Role.MEMBER)
 @require_POST
-def table_confirm(request: HttpRequest, table: Table) -> HttpResponse:
+def table_confirm(request: ClubRequest, table: Table) -> HttpResponse:
     return _confirmation_change(request, table, services.table_confirm,
                                 _("The result of this match is confirmed."))
 
 
 @table_view(Role.ADMIN)
 @require_POST
-def table_unconfirm(request: HttpRequest, table: Table) -> HttpResponse:
+def table_unconfirm(request: ClubRequest, table: Table) -> HttpResponse:
     return _confirmation_change(
         request, table, services.table_unconfirm,
         _("The confirmation was withdrawn: the match can be corrected."))
@@ -380,7 +382,7 @@ def table_unconfirm(request: HttpRequest, table: Table) -> HttpResponse:
 
 @table_view(Role.ADMIN)
 @require_GET
-def table_history(request: HttpRequest, table: Table) -> HttpResponse:
+def table_history(request: ClubRequest, table: Table) -> HttpResponse:
     match = match_state(table)
     records = list(
         Hand.history.filter(table_id=table.pk).select_related("history_user")
@@ -439,15 +441,15 @@ def _shown(inp: Any) -> str:
 
 @club_view(Role.MEMBER)
 @require_GET
-def evening_status_board(request: HttpRequest, pk: int) -> HttpResponse:
+def evening_status_board(request: ClubRequest, pk: int) -> HttpResponse:
     evening = get_object_or_404(
         Evening.objects.select_related("competition"),
-        pk=pk, competition__club=request.club,  # type: ignore[attr-defined]
+        pk=pk, competition__club=request.club,
     )
     context = {"evening": evening, "competition": evening.competition,
                "board": evening_board(evening)}
     template = "tournaments/scores/board.html"
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         template += "#board"
     return render(request, template, context)
 

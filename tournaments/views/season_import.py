@@ -8,13 +8,14 @@ confirms the preview, and then only by ``services.season_import``.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubmanager.access import club_view
+from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 from clubmanager.selectors import members_by_number
 from clubmanager.spreadsheets import ImportFileError, preview_key, preview_store, preview_take
@@ -29,7 +30,7 @@ PREVIEW_OK_ROWS = 200  # matches without problems shown in the preview; errors a
 
 
 @club_view(Role.ADMIN)
-def season_import(request: HttpRequest, competition_id: int) -> HttpResponse:
+def season_import(request: ClubRequest, competition_id: int) -> HttpResponse:
     """Upload a season workbook and see the preview. Nothing is written here."""
     competition = club_competition(request, competition_id)
     empty = competition_is_empty(competition)
@@ -45,7 +46,7 @@ def season_import(request: HttpRequest, competition_id: int) -> HttpResponse:
         return render(request, "tournaments/season_import.html", context)
     preview = reader.check_season(
         parsed, competition=competition,
-        members=members_by_number(club=request.club),  # type: ignore[attr-defined]
+        members=members_by_number(club=request.club),
     )
     token = ""
     if preview.valid:
@@ -62,7 +63,7 @@ def season_import(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 @club_view(Role.ADMIN)
 @require_POST
-def season_import_confirm(request: HttpRequest, competition_id: int) -> HttpResponse:
+def season_import_confirm(request: ClubRequest, competition_id: int) -> HttpResponse:
     competition = club_competition(request, competition_id)
     back = redirect("tournaments:season_import", club=competition.club.slug,
                     competition_id=competition.pk)

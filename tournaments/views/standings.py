@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
 from django.utils import timezone
@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubmanager.access import club_view, public_club_view
+from clubmanager.http import ClubRequest, PublicClubRequest
 from clubmanager.models import Role
 from clubmanager.selectors import own_member_ids
 
@@ -23,14 +24,14 @@ from ..selectors.standings import season_standings
 from ..services.publishing import club_public_pages_set
 
 
-def _competition(request: HttpRequest, pk: int) -> Competition:
-    return get_object_or_404(Competition, pk=pk, club=request.club)  # type: ignore[attr-defined]
+def _competition(request: ClubRequest | PublicClubRequest, pk: int) -> Competition:
+    return get_object_or_404(Competition, pk=pk, club=request.club)
 
 
-def _evening(request: HttpRequest, pk: int) -> Evening:
+def _evening(request: ClubRequest | PublicClubRequest, pk: int) -> Evening:
     return get_object_or_404(
         Evening.objects.select_related("competition"),
-        pk=pk, competition__club=request.club,  # type: ignore[attr-defined]
+        pk=pk, competition__club=request.club,
     )
 
 
@@ -42,16 +43,16 @@ def _standings_context(competition: Competition, public: bool,
 
 @club_view(Role.MEMBER)
 @require_GET
-def standings(request: HttpRequest, pk: int) -> HttpResponse:
+def standings(request: ClubRequest, pk: int) -> HttpResponse:
     competition = _competition(request, pk)
-    own = own_member_ids(club=request.club, user=request.user)  # type: ignore[attr-defined]
+    own = own_member_ids(club=request.club, user=request.user)
     return render(request, "tournaments/standings/standings.html",
                   _standings_context(competition, public=False, own=own))
 
 
 @club_view(Role.MEMBER)
 @require_GET
-def evening_results(request: HttpRequest, pk: int) -> HttpResponse:
+def evening_results(request: ClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
     return render(request, "tournaments/standings/evening.html",
                   {"evening": evening, "competition": evening.competition,
@@ -60,7 +61,7 @@ def evening_results(request: HttpRequest, pk: int) -> HttpResponse:
 
 @public_club_view
 @require_GET
-def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
+def public_standings(request: PublicClubRequest, pk: int) -> HttpResponse:
     competition = _competition(request, pk)
     return render(request, "tournaments/standings/standings.html",
                   _standings_context(competition, public=True))
@@ -68,7 +69,7 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 @public_club_view
 @require_GET
-def public_evening(request: HttpRequest, pk: int) -> HttpResponse:
+def public_evening(request: PublicClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
     return render(request, "tournaments/standings/evening.html",
                   {"evening": evening, "competition": evening.competition,
@@ -80,7 +81,7 @@ TV_ROWS = 15  # per column of the TV screen
 
 @public_club_view
 @require_GET
-def tv(request: HttpRequest, pk: int) -> HttpResponse:
+def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
     """The club-room screen: standings and tonight's tables, refreshing itself.
 
     The evening shown is tonight's, else the last one played (never a planned one ahead). The
@@ -101,15 +102,15 @@ def tv(request: HttpRequest, pk: int) -> HttpResponse:
         "more": len(rows) - len(shown),
     })
     template = "tournaments/standings/tv.html"
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         template += "#screen"
     return render(request, template, context)
 
 
 @club_view(Role.ADMIN)
-def public_pages_setting(request: HttpRequest) -> HttpResponse:
+def public_pages_setting(request: ClubRequest) -> HttpResponse:
     """A club admin turns the public standings pages on or off."""
-    club = request.club  # type: ignore[attr-defined]
+    club = request.club
     if request.method == "POST":
         public = request.POST.get("public_pages") == "on"
         club_public_pages_set(club=club, public=public, by=request.user)

@@ -11,6 +11,7 @@ from pkgutil import iter_modules
 from .base import (
     GAMES_ENTERED,
     NO_STATE,
+    Picker,
     SiteGame,
     game_keys,
     register,
@@ -24,5 +25,5 @@ for _module in iter_modules(__path__):
     if _module.name != "base":
         import_module(f"{__name__}.{_module.name}")
 
-__all__ = ["GAMES_ENTERED", "NO_STATE", "SiteGame", "game_keys", "register", "sample_hands",
-           "site_game", "site_games", "unregister"]
+__all__ = ["GAMES_ENTERED", "NO_STATE", "Picker", "SiteGame", "game_keys", "register",
+           "sample_hands", "site_game", "site_games", "unregister"]

@@ -136,7 +136,8 @@ class Block:
     def labelled_by_input(self) -> bool:
         """One input that carries the field's name itself: no legend saying it again."""
         return (len(self.inputs) == 1 and not self.groups
-                and self.inputs[0].label == self.label and self.inputs[0].widget != "radio")
+                and self.inputs[0].label == self.label
+                and self.inputs[0].widget not in ("radio", "picker"))
 
 
 def _number(raw: str) -> Any:

@@ -63,7 +63,8 @@
 // The live check answers with the fields and their messages. The inputs a scorekeeper is typing
 // in are never replaced: each field of the answer is swapped for the element already on the
 // page (same name, so its value, focus and cursor stay), taking over only the answer's error
-// attributes. So nothing typed while a check is on its way is lost, on any network speed.
+// attributes. So nothing typed while a check is on its way is lost, on any network speed. The
+// one exception is a field the server filled in (e.g. the combination of the tiles tapped).
 (function () {
   function key(el) {
     return el.type === "radio" || el.type === "checkbox" ? el.name + "\u0000" + el.value : el.name;
@@ -86,7 +87,8 @@
     });
     fresh.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
       var kept = current[key(el)];
-      if (!kept) return;
+      // A value the server filled in from what was entered (data-filled) is the answer's own.
+      if (!kept || el.hasAttribute("data-filled")) return;
       CARRIED.forEach(function (attr) {
         if (el.hasAttribute(attr)) kept.setAttribute(attr, el.getAttribute(attr));
         else kept.removeAttribute(attr);
@@ -107,7 +109,8 @@
 // Keyboard flow at the table. The phone keyboard's Enter/Go moves to the next field still empty
 // (then the next field) and saves only from the last field, so a half-typed hand is never sent
 // by accident. After a save the first field of the next hand has the focus, keyboard up; after
-// a refused save the first field the rules engine refused has it.
+// a refused save the first field the rules engine refused has it. A correction (✎) opens in the
+// hand's own row with the focus in its first field; once saved, its message there has the focus.
 (function () {
   var TYPED = 'input[type="text"], input[type="number"], input:not([type])';
   function fields(form) {
@@ -115,6 +118,20 @@
       return !el.disabled && !el.closest("[hidden]") && !el.closest(".adjust") &&
         el.offsetParent !== null;
     });
+  }
+  // The entry's first field, whatever its kind (a choice's chosen button, or its first).
+  function first(form) {
+    var controls = Array.prototype.filter.call(
+      form.querySelectorAll("input:not([type=hidden]), select, textarea"), function (el) {
+        return !el.disabled && !el.closest("[hidden]") && !el.closest(".adjust") &&
+          el.offsetParent !== null;
+      });
+    var el = controls[0];
+    if (el && el.type === "radio") {
+      var chosen = form.querySelector('input[name="' + el.name + '"]:checked');
+      if (chosen) el = chosen;
+    }
+    return el;
   }
   function hint(form) {
     var list = fields(form);
@@ -138,11 +155,20 @@
     // the last field: Enter submits the form as the browser does
   });
   function focusEntry() {
+    // A correction saved: its result is at its own row; keep the eye there.
+    var changed = document.querySelector("#match .row-message .message");
+    if (changed) {
+      changed.scrollIntoView({block: "center"});
+      changed.focus();
+      return;
+    }
     var form = document.querySelector("form.hand-form");
     if (!form) return;
+    var row = form.closest(".editing-row");
+    if (row) row.scrollIntoView({block: "start"});
     hint(form);
     var refused = form.querySelector('[aria-invalid="true"]');
-    var target = refused || fields(form)[0];
+    var target = refused || first(form);
     if (target) target.focus();
   }
   document.addEventListener("DOMContentLoaded", function () {
@@ -155,7 +181,6 @@
   });
   document.addEventListener("htmx:afterSettle", function (e) {
     var target = e.detail.target;
-    if (target && target.id === "match" && e.detail.requestConfig &&
-        e.detail.requestConfig.verb === "post") focusEntry();
+    if (target && target.id === "match" && e.detail.requestConfig) focusEntry();
   });
 })();

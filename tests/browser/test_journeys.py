@@ -211,8 +211,10 @@ def test_scorekeeper_on_a_phone_enters_a_high_five_match(
                 group = page.get_by_role("group", name=side, exact=True)
                 if values.get("opened"):
                     group.get_by_label("on the table", exact=True).check()
-                    for field, label in (("target", "number played for"),
-                                         ("opening", "opening meld"),
+                    # the number played for: one of the side's open numbers, a button
+                    group.get_by_role("radiogroup", name="number played for").get_by_label(
+                        str(values["target"]), exact=True).check()
+                    for field, label in (("opening", "opening meld"),
                                          ("table", "cards on the table"),
                                          ("fives", "fives"), ("straights", "straights"),
                                          ("hand", "cards in hand")):

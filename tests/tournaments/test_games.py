@@ -92,8 +92,8 @@ STATE_TEXTS = {
     "high_five_1959": ["Struck-through numbers are done", "no crosses"],
     "big_five": ["Games entered: 0 of 1."],
     "high_five_crowns": ["Games entered: 0 of 1."],
-    "high_five_tiles": ["Next turn: Ann", "supply: ", 'placeholder="5D 3C 3S 5H 3H"',
-                        "Each tile as value and suit"],
+    "high_five_tiles": ["Next turn: Ann", "supply: ", 'name="h-tiles" value="QH"',
+                        "Follows from the tiles tapped above"],
 }
 
 

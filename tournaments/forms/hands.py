@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from scoring import GAMES, side_points_bounds
 from scoring.spec import SIDES_COUNT, Condition, ExceptSides, When, condition_from
 
-from ..games import site_game
+from ..games import Picker, site_game
 from ..messages import (
     choice_label,
     field_label,
@@ -41,6 +41,8 @@ from .numbers import in_int_range, whole_number
 PREFIX = "h-"
 _INT = re.compile(r"^[+-]?\d+$")
 _GROUPED = re.compile(r"^[+-]?\d{1,3}(?:\.\d{3})+$|^[+-]?\d{1,3}(?: \d{3})+$")
+# An integer field whose whole range is at most this many values is offered as buttons.
+_BUTTONS_UP_TO = 6
 # What the engine says of a value that is not there (null or missing): shown as "not filled in"
 # when the field was left empty.
 _MISSING_CODES = {"VALUE_NOT_INTEGER", "HAND_INVALID", "HAND_SIDES_MISMATCH"}
@@ -90,6 +92,18 @@ class Input:
     step: int | None = None
     help: str = ""  # the game's help for the field (SiteGame.input_help), shown below it
     placeholder: str = ""
+    filled: bool = False  # filled in by the form from what was entered (shown as such)
+    picker: Picker | None = None  # a text list entered by tapping (SiteGame.picker)
+    jokers: str = ""  # the picker's joker count as posted
+
+    @property
+    def picked(self) -> list[str]:
+        """The picker's codes that are chosen (the value as a list of codes)."""
+        return str(self.value).split()
+
+    @property
+    def joker_choices(self) -> list[str]:
+        return [str(n) for n in range(self.picker.jokers + 1)] if self.picker else []
 
     @property
     def id(self) -> str:
@@ -122,7 +136,8 @@ class Block:
     def labelled_by_input(self) -> bool:
         """One input that carries the field's name itself: no legend saying it again."""
         return (len(self.inputs) == 1 and not self.groups
-                and self.inputs[0].label == self.label and self.inputs[0].widget != "radio")
+                and self.inputs[0].label == self.label
+                and self.inputs[0].widget not in ("radio", "picker"))
 
 
 def _number(raw: str) -> Any:
@@ -156,14 +171,22 @@ class HandForm:
         post: Mapping[str, Any] | None = None,
         initial: Mapping[str, Any] | None = None,
         sides_display: Mapping[str, str] | None = None,
+        state: Any = None,
     ) -> None:
+        """``state``: the engine's state before this entry, for the choices the game offers
+        (``SiteGame.entry_choices``); None offers none."""
         self.game = game
+        self.site = site_game(game)
         self.sides = list(sides)
         self.options = dict(options)
         self.post = post
         self.initial = dict(initial or {})
         self.display = dict(sides_display or {})
-        self.specs = GAMES[game].describe()["hand_fields"]
+        order = {name: i for i, name in enumerate(self.site.field_order)}
+        self.specs = sorted(GAMES[game].describe()["hand_fields"],
+                            key=lambda spec: order.get(spec["name"], len(order)))
+        self.choices = (self.site.entry_choices(state, self.options) if state is not None
+                        else {})
         self.general_errors: list[str] = []
         self.general_warnings: list[str] = []
         self.incomplete = False  # the live check left out issues of fields not filled in yet
@@ -210,7 +233,7 @@ class HandForm:
                     inputs = [self._scalar(sub, f"{key}-{index}-{sub['name']}",
                                            field_label(sub["name"], self.game),
                                            sub_initial.get(sub["name"]),
-                                           index)
+                                           index, side)
                               for sub in item.get("fields", [])]
                     block.groups.append((self._side_label(side), index, inputs))
                 else:
@@ -237,25 +260,57 @@ class HandForm:
         return block
 
     def _scalar(self, spec: Mapping[str, Any], name: str, label: str, initial: Any,
-                side_index: int | None) -> Input:
+                side_index: int | None, side: str | None = None) -> Input:
         kind = spec.get("kind")
         if initial is None and self.post is None:
             initial = spec.get("default") if kind in ("boolean", "choice") else None
+        help_text, placeholder = self.site.input_help.get(spec["name"], ("", ""))
+        offered = self.choices.get(spec["name"], {}).get(side or "")
+        if kind == "integer" and offered is not None:
+            value = _display(self._value(name, initial))
+            choices = [("", _("none"))] if spec.get("nullable") else []
+            choices += offered
+            if value and value not in dict(choices):  # e.g. a correction's own number
+                choices.append((value, value))
+            return Input(name, label, "radio", value, choices=choices, side_index=side_index,
+                         help=str(help_text))
+        low, high = spec.get("minimum"), spec.get("maximum")
+        if (kind == "integer" and isinstance(low, int) and isinstance(high, int)
+                and high - low < _BUTTONS_UP_TO):
+            return Input(name, label, "radio", _display(self._value(name, initial)),
+                         choices=[(str(n), str(n)) for n in range(low, high + 1)],
+                         side_index=side_index, help=str(help_text))
         if kind == "boolean":
-            value = (name in self.post) if self.post is not None else bool(initial)
-            return Input(name, label, "checkbox", value, side_index=side_index)
+            ticked = (name in self.post) if self.post is not None else bool(initial)
+            return Input(name, label, "checkbox", ticked, side_index=side_index,
+                         help=str(help_text))
         if kind == "choice":
             return Input(name, label, "radio", _display(self._value(name, initial)),
                          choices=[(c, choice_label(c, self.game))
                                   for c in spec.get("choices", [])],
-                         side_index=side_index)
+                         side_index=side_index, help=str(help_text))
         if kind == "text_list":
-            help_text, placeholder = site_game(self.game).input_help.get(spec["name"], ("", ""))
+            picker = self.site.picker(spec["name"], len(self.sides))
+            if picker is not None:
+                return self._picker(name, label, initial, picker, side_index)
             return Input(name, label, "text", _display(self._value(name, initial)),
                          side_index=side_index, help=str(help_text), placeholder=placeholder)
         return Input(name, label, "number", _display(self._value(name, initial)),
                      side_index=side_index, minimum=None, maximum=spec.get("maximum"),
-                     step=spec.get("multiple_of"))
+                     step=spec.get("multiple_of"), help=str(help_text))
+
+    def _picker(self, name: str, label: str, initial: Any, picker: Picker,
+                side_index: int | None) -> Input:
+        """Toggles per code (posted as ``name``, one value each) and a joker count."""
+        if self.post is not None:
+            codes = _posted_codes(self.post, name)
+            jokers = str(self.post.get(name + "-jokers", "0"))
+        else:
+            stored = [str(c) for c in initial] if isinstance(initial, list) else []
+            codes = [c for c in stored if c != picker.joker_code]
+            jokers = str(stored.count(picker.joker_code))
+        return Input(name, label, "picker", " ".join(codes), side_index=side_index,
+                     picker=picker, jokers=jokers)
 
     # -- parsing ----------------------------------------------------------------------------
     def parse(self) -> dict[str, Any]:
@@ -319,6 +374,25 @@ class HandForm:
                     break
         return data
 
+    def _picked(self, post: Mapping[str, Any], key: str, picker: Picker) -> Any:
+        codes = _posted_codes(post, key)
+        jokers = whole_number(str(post.get(key + "-jokers", "0")).strip()) or 0
+        codes += [picker.joker_code] * max(0, min(jokers, picker.jokers))
+        return codes or _MISSING
+
+    def show_completed(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
+        """Show what ``SiteGame.complete_entry`` filled in (``before`` → ``after``) in the
+        entry's own fields, marked as filled in."""
+        for block in self.blocks:
+            name = block.name
+            if name in after and after[name] != before.get(name) and block.inputs:
+                inp = block.inputs[0]
+                if inp.widget in ("radio", "number"):
+                    value = after[name]
+                    if block.kind == "side" and value in self.sides:
+                        value = self.sides.index(value)
+                    inp.value, inp.filled = _display(value), True
+
     def _side_of(self, raw: str) -> Any:
         index = whole_number(raw)
         if index is not None and 0 <= index < len(self.sides):
@@ -355,9 +429,14 @@ class HandForm:
         if kind == "boolean":  # an optional box left unticked is left out (its default)
             return True if key in post else (False if spec.get("required") else _MISSING)
         raw = self._posted(post, key)
+        if kind == "text_list" and raw == "" and self.site.picker(spec["name"], 1) is not None:
+            raw = " "  # the picker posts its codes as a list and its jokers beside them
         if raw == "":  # a required field that allows null gets null; otherwise left out
             return None if spec.get("nullable") and spec.get("required") else _MISSING
         if kind == "text_list":
+            picker = self.site.picker(spec["name"], len(self.sides))
+            if picker is not None:
+                return self._picked(post, key, picker)
             return [t.upper() for t in re.split(r"[\s,;]+", raw) if t]
         if kind == "choice":
             return raw
@@ -441,6 +520,13 @@ class HandForm:
 
 class _Missing:
     pass
+
+
+def _posted_codes(post: Mapping[str, Any], key: str) -> list[str]:
+    """A picker's codes as posted (each toggle one value; typed text split as well)."""
+    getlist = getattr(post, "getlist", None)
+    raw = getlist(key) if getlist is not None else [post.get(key, "")]
+    return [t.upper() for value in raw for t in re.split(r"[\s,;]+", str(value)) if t]
 
 
 _MISSING: Any = _Missing()

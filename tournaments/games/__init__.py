@@ -13,6 +13,7 @@ from .base import (
     NO_STATE,
     SIDE,
     CellProblem,
+    Picker,
     SiteGame,
     WorkbookField,
     game_keys,
@@ -27,5 +28,6 @@ for _module in iter_modules(__path__):
     if _module.name != "base":
         import_module(f"{__name__}.{_module.name}")
 
-__all__ = ["GAMES_ENTERED", "NO_STATE", "SIDE", "CellProblem", "SiteGame", "WorkbookField",
-           "game_keys", "register", "sample_hands", "site_game", "site_games", "unregister"]
+__all__ = ["GAMES_ENTERED", "NO_STATE", "SIDE", "CellProblem", "Picker", "SiteGame",
+           "WorkbookField", "game_keys", "register", "sample_hands", "site_game", "site_games",
+           "unregister"]

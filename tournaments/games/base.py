@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from django import forms
     from reportlab.platypus import Flowable
 
+    from ..matches import MatchView
     from ..messages import Ctx
     from ..pdf.grid import Sheet
     from ..selectors.scores import MatchState
@@ -78,6 +79,21 @@ class CellProblem(ValueError):
     """A readable cell the import cannot read (the message names what it expected)."""
 
 
+# Choices offered for a field, per side: field (or per-side sub-field) name → side → choices.
+FieldChoices = dict[str, dict[str, list[tuple[str, str]]]]
+
+
+@dataclass(frozen=True)
+class Picker:
+    """A text-list field entered by tapping: groups of (legend, [(code, shown, spoken)]) of
+    toggles, one per code, and a joker count (0 to ``jokers``) posted as ``<name>-jokers``."""
+
+    groups: list[tuple[str, list[tuple[str, str, str]]]]
+    joker_code: str = ""
+    joker_label: str = ""
+    jokers: int = 0
+
+
 class SiteGame(ABC):
     """Everything the site knows about one game. Subclass, set ``key`` and register an
     instance; the class attributes have plain defaults so a small game states little."""
@@ -95,6 +111,10 @@ class SiteGame(ABC):
     input_help: ClassVar[Mapping[str, tuple[Any, str]]] = {}  # field → (help, placeholder)
     table_range: ClassVar[tuple[int, int]] = (2, 4)  # the draw's default table sizes
     state_template: ClassVar[str] = NO_STATE  # shown above the hands on the score page
+    # A state that is long (score lists) folds away with the totals while hands are entered.
+    state_in_fold: ClassVar[bool] = False
+    # The entry form's order of the hand fields (the engine's order for those not named).
+    field_order: ClassVar[tuple[str, ...]] = ()
 
     @property
     def team_game(self) -> bool:
@@ -232,6 +252,27 @@ class SiteGame(ABC):
         if kind == "words":
             return text.replace(",", " ").split()
         return text
+
+
+    # -- the entry form: what the table knows, offered as choices, and what follows ---------
+    def entry_initial(self, state: Any) -> dict[str, Any]:
+        """What a new entry starts with, read from the engine's state (e.g. whose turn)."""
+        return {}
+
+    def entry_choices(self, state: Any, options: Mapping[str, Any]) -> FieldChoices:
+        """Number fields the table picks from a short list the engine's state gives (e.g. the
+        numbers still open on a score list), per side; offered as buttons, never typed."""
+        return {}
+
+    def picker(self, field: str, sides: int) -> Picker | None:
+        """A text-list field entered by tapping its items (e.g. tiles), or None to type it."""
+        return None
+
+    def complete_entry(self, data: dict[str, Any], view: MatchView) -> dict[str, Any]:
+        """The entry with what follows from it through the engine filled in (e.g. the
+        combination of the tiles), before the engine checks it; ``view`` is the match before
+        this entry. A new dict; ``data`` is not changed."""
+        return data
 
     @abstractmethod
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:

@@ -5,7 +5,7 @@ The rules are the engine's (``scoring/games/high_five_1959.py``); this is what t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
@@ -19,7 +19,7 @@ from ..matches import table_document
 from ..messages import Ctx, for_side
 from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
 from ..pdf.layout import grid_style
-from .base import SIDE, SiteGame, WorkbookField, register
+from .base import SIDE, FieldChoices, SiteGame, WorkbookField, register
 
 if TYPE_CHECKING:
     from ..selectors.scores import MatchState
@@ -299,7 +299,23 @@ class HighFive1959(SiteGame):
                          "zero."),
         ),
     }
+    input_help = {
+        "opened": (gettext_lazy("Its first cards were worth at least the number played for."),
+                   ""),
+        "table": (gettext_lazy("The value of all its cards lying on the table."), ""),
+    }
     state_template = "tournaments/games/high_five_1959.html"
+    state_in_fold = True  # the open numbers are the choices of "number played for"
+
+    def entry_choices(self, state: Any, options: Mapping[str, Any]) -> FieldChoices:
+        """The number played for: one of the side's numbers still open (the engine's state;
+        before the first round every number of the option ``targets``)."""
+        per_side: dict[str, list[tuple[str, str]]] = {}
+        for side, entry in (state if isinstance(state, dict) else {}).items():
+            if isinstance(entry, dict):
+                open_numbers = sorted(set(entry.get("open", [])))
+                per_side[side] = [(str(n), str(n)) for n in open_numbers]
+        return {"target": per_side}
 
     def state_context(self, match: MatchState) -> dict[str, Any]:
         return {"numbers_by_side": _numbers_by_side(match.state)}

@@ -6,7 +6,7 @@ The rules are the engine's (``scoring/games/high_five_tiles.py``); this is what 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
@@ -14,10 +14,14 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from scoring import GAMES, evaluate
+from scoring.games.tiles_classifier import JOKER, RANKS, SUITS, classify
 
 from ..messages import Ctx, choice_label, for_side
 from ..pdf.grid import Sheet, total_rows
-from .base import SiteGame, WorkbookField, register
+from .base import Picker, SiteGame, WorkbookField, register
+
+if TYPE_CHECKING:
+    from ..matches import MatchView
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -177,6 +181,52 @@ def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
     raise AssertionError("tile game did not finish")
 
 
+# -- the entry form: the tiles tapped in Dutch, the combination and points following ----------
+# The suits as the rules (in Dutch) name them, with their symbols; the engine's codes C S H D.
+_SUIT_NAMES = {"C": ("♣", pgettext_lazy("tile suit", "clubs")),
+               "S": ("♠", pgettext_lazy("tile suit", "spades")),
+               "H": ("♥", pgettext_lazy("tile suit", "hearts")),
+               "D": ("♦", pgettext_lazy("tile suit", "diamonds"))}
+# The face values: shown as the letter a Dutch player reads on the tile (B V H A), spoken whole.
+_FACES = {"J": (pgettext_lazy("tile value, one letter", "J"), pgettext_lazy("tile value", "jack")),
+          "Q": (pgettext_lazy("tile value, one letter", "Q"), pgettext_lazy("tile value", "queen")),
+          "K": (pgettext_lazy("tile value, one letter", "K"), pgettext_lazy("tile value", "king")),
+          "A": (pgettext_lazy("tile value, one letter", "A"), pgettext_lazy("tile value", "ace"))}
+
+
+def _picker(players: int) -> Picker:
+    groups = []
+    for suit in SUITS:
+        symbol, suit_name = _SUIT_NAMES[suit]
+        tiles = []
+        for rank in RANKS:
+            shown, spoken = _FACES.get(rank, (rank, rank))
+            tiles.append((rank + suit, str(shown), f"{suit_name} {spoken}"))
+        groups.append((f"{symbol} {suit_name}", tiles))
+    return Picker(groups, JOKER, _("jokers"), players)
+
+
+def _complete(data: dict[str, Any], view: MatchView) -> dict[str, Any]:
+    """The combination from the tiles (the engine's classifier) and, without a club card, the
+    points an earlier turn of the match scored with that combination (the engine holds every
+    combination to one value)."""
+    data = dict(data)
+    if data.get("forced"):
+        return data
+    tiles = data.get("tiles")
+    made = classify(tiles) if isinstance(tiles, list) else None
+    if made is not None:
+        data["category"] = made
+    category = data.get("category")
+    if view.options.get("points") is None and category and "points" not in data:
+        for position in range(len(view.hand_map)):
+            derived = view.derived(position)
+            if derived and derived.get("category") == category:
+                data["points"] = max(derived["points"].values())
+                break
+    return data
+
+
 class HighFiveTiles(SiteGame):
     key = "high_five_tiles"
     record_nouns = (pgettext_lazy("one entry of a match", "turn"),
@@ -239,12 +289,23 @@ class HighFiveTiles(SiteGame):
         ),
     }
     input_help = {
-        "tiles": (gettext_lazy(
-            "Optional. Each tile as value and suit: A, 2–10, J, Q, K and C (clubs), S (spades), "
-            "H (hearts), D (diamonds); * is a joker. Example: 5D 3C 3S 5H 3H."),
-            "5D 3C 3S 5H 3H"),
+        "category": (gettext_lazy("Follows from the tiles tapped above; choose it only when "
+                                  "you leave the tiles out."), ""),
+        "points": (gettext_lazy("Filled in when this combination scored before in this "
+                                "match; type it the first time."), ""),
     }
     state_template = "tournaments/games/high_five_tiles.html"
+    field_order = ("side", "tiles", "category", "points", "tiles_placed", "forced")
+
+    def entry_initial(self, state: Any) -> dict[str, Any]:
+        next_side = state.get("next_side") if isinstance(state, dict) else None
+        return {"side": next_side} if next_side else {}
+
+    def picker(self, field: str, sides: int) -> Picker | None:
+        return _picker(sides) if field == "tiles" else None
+
+    def complete_entry(self, data: dict[str, Any], view: MatchView) -> dict[str, Any]:
+        return _complete(data, view)
 
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)

@@ -28,7 +28,7 @@ from .. import entry_keys
 from ..forms.hands import HandForm, adjusted_points_errors, adjusted_points_from
 from ..forms.numbers import INT_MAX, id_or_404, whole_number
 from ..games import site_game
-from ..matches import evaluate_table, sides_of
+from ..matches import MatchView, match_view, sides_of
 from ..messages import issue_message, record_text
 from ..models import Evening, Hand, Table
 from ..selectors.evenings import TABLE_STATUS
@@ -79,8 +79,11 @@ def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None
     if not (can_enter and open_ and (editing or not match.finished)):
         form = None  # e.g. closed or finished since the user's form was rendered
     elif form is None:
+        before = _view_before(match, editing)
         form = HandForm(game=table.game, sides=match.sides, options=dict(match.view.options),
-                        initial=editing.data if editing else None)
+                        initial=(editing.data if editing
+                                 else site_game(table.game).entry_initial(before.state)),
+                        state=before.state)
     slug = request.club.slug
     edit_urls = (_hand_edit_urls(slug, match.hands) if can_enter and open_
                  else ["" for _hand in match.hands])
@@ -92,9 +95,15 @@ def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None
         "hand_lines": [
             (str(row.hand.number), row.cells, url,
              row.hand.adjusted_reason if row.hand.is_adjusted else "",
-             record_text(game, change, n=row.hand.number) if url else "")
+             record_text(game, change, n=row.hand.number) if url else "",
+             editing is not None and row.hand.pk == editing.pk)
             for row, url in zip(match.hand_rows, edit_urls, strict=True)
         ],
+        "row_span": len(match.sides) + 2,
+        "table_url": reverse("tournaments:table_scores", kwargs={"club": slug, "pk": table.pk}),
+        "edit_url": (reverse("tournaments:hand_edit", kwargs={"club": slug, "pk": editing.pk})
+                     if editing else ""),
+        "state_in_fold": site_game(game).state_in_fold,
         "hand_count": len(match.hands),
         "status": table.status,
         "status_label": TABLE_STATUS[table.status],
@@ -137,6 +146,15 @@ def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None
         "entry_pattern": record_text(game, pgettext("heading", "%(record)s %(n)s"), n="{n}"),
         "delete_key": entry_keys.fresh_key() if editing else "",
     }
+
+
+def _view_before(match: MatchState, editing: Hand | None) -> MatchView:
+    """The match as the entry finds it: all hands for a new one, the hands before it for a
+    correction (evaluated again only then)."""
+    if editing is None:
+        return match.view
+    return match_view(match.table, match.seats, [(h.data, h.adjusted_points)
+                                                 for h in match.hands if h.number < editing.number])
 
 
 def _hand_edit_urls(club_slug: str, hands: list[Hand]) -> list[str]:
@@ -192,15 +210,36 @@ def table_view(min_role: str) -> Callable[[View], View]:
     return club_object_view(min_role, table_access)
 
 
+def _changed(context: dict[str, Any], game: str, number: int) -> dict[str, Any]:
+    """The correction's result at its own row: "Round 2 was changed." under hand ``number``."""
+    context["changed_number"] = str(number)
+    context["changed_message"] = record_text(game, _("%(record)s %(n)s was changed."), n=number)
+    return context
+
+
 @table_view(Role.MEMBER)
 @require_GET
 def table_scores(request: ClubRequest, table: Table) -> HttpResponse:
-    return render(request, TEMPLATE, _context(request, table))
+    context = _context(request, table)
+    changed = whole_number(str(request.GET.get("changed", "")))
+    if changed is not None and 0 < changed <= context["hand_count"]:  # after a correction
+        _changed(context, table.game, changed)
+    return render(request, TEMPLATE, context)
 
 
 def _posted_form(request: ClubRequest, table: Table, sides: list[str],
-                 options: dict[str, Any]) -> HandForm:
-    return HandForm(game=table.game, sides=sides, options=options, post=request.POST)
+                 options: dict[str, Any], state: Any = None) -> HandForm:
+    return HandForm(game=table.game, sides=sides, options=options, post=request.POST,
+                    state=state)
+
+
+def _completed(form: HandForm, view: MatchView) -> dict[str, Any]:
+    """The posted entry with what follows from it filled in (``SiteGame.complete_entry``),
+    shown in the form's fields."""
+    data = form.parse()
+    completed = site_game(form.game).complete_entry(data, view)
+    form.show_completed(data, completed)
+    return completed
 
 
 @table_view(Role.MEMBER)
@@ -213,8 +252,9 @@ def hand_check(request: ClubRequest, table: Table) -> HttpResponse:
     editing = None
     if request.POST.get("hand"):
         editing = get_object_or_404(Hand, pk=id_or_404(request.POST["hand"]), table=table)
-    form = _posted_form(request, table, match.sides, dict(match.view.options))
-    evaluation, number = evaluate_draft(match, form.parse(), editing)
+    before = _view_before(match, editing)
+    form = _posted_form(request, table, match.sides, dict(match.view.options), before.state)
+    evaluation, number = evaluate_draft(match, _completed(form, before), editing)
     form.attach(evaluation["errors"], evaluation["warnings"], hand=number, while_typing=True)
     context = _context(request, table, form=form, editing=editing)
     context["checked"] = True
@@ -232,9 +272,11 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
     seats, hands = seats_and_hands(table)
     _require_enter(request, table, seats)
     sides = sides_of(seats)
-    options = evaluate_table(table, seats, [])["options"]
-    form = _posted_form(request, table, sides, options)
-    data = form.parse()
+    before = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands
+                                       if editing is None or h.number < editing.number])
+    options = dict(before.options)
+    form = _posted_form(request, table, sides, options, before.state)
+    data = _completed(form, before)
     adjusted = adjusted_points_from(request.POST, sides)
     form.general_errors += adjusted_points_errors(adjusted, game=table.game, options=options,
                                                   sides_display=form.display)
@@ -259,7 +301,7 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
             saved = services.hand_update(hand=editing, **kwargs)
     except services.TableChanged as changed:
         fresh = table_in_club(request.club, changed.table.pk)
-        form = _posted_form(request, fresh, sides, options)
+        form = _posted_form(request, fresh, sides, options, before.state)
         context = _context(request, fresh, form=form, editing=editing)
         context["notice"] = (
             _("This table was just changed by someone else. Here is its new state; your "
@@ -278,8 +320,15 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
         return _render(request, context, outcome="warned" if context["needs_ack"] else "refused")
     if editing is not None:
         done = record_text(table.game, _("%(record)s %(n)s was changed."), n=saved.number)
-        messages.success(request, done)
-        return _redirect_to_table(request, table.pk, "saved", done)
+        if request.htmx:  # the result at the corrected row, where the eye is
+            fresh = table_in_club(request.club, table.pk)
+            return _render(request, _changed(_context(request, fresh), table.game, saved.number),
+                           outcome="saved")
+        url = reverse("tournaments:table_scores",
+                      kwargs={"club": request.club.slug, "pk": table.pk})
+        # back at the corrected row, its result under it
+        return _outcome(redirect(f"{url}?changed={saved.number}#hand-{saved.number}"),
+                        "saved", done)
     done = record_text(table.game, _("%(record)s %(n)s saved."), n=saved.number)
     if request.htmx:
         # Render what the save wrote (same transaction's reads): no second read of the match.
@@ -308,7 +357,7 @@ def hand_edit(request: ClubRequest, pk: int) -> HttpResponse:
     context = _context(request, table, editing=hand)
     if not context["can_enter"]:
         raise PermissionDenied
-    return render(request, TEMPLATE, context)
+    return _render(request, context)  # htmx: the match, the form in the hand's own row
 
 
 @club_view(Role.MEMBER)

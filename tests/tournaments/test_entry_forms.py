@@ -1,0 +1,134 @@
+"""Entry forms around what the table knows (issue 15), through the views without JavaScript:
+HIGH FIVE!'s tiles tapped (the combination and points follow), whose turn preselected, High Five
+1959's number played for picked from the open numbers, a correction in the hand's own row."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from tournaments.models import Hand, Table
+
+from .test_score_views import url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def make_table(club: Any, make_member: Any, make_competition: Any, make_evening: Any,
+               make_round: Any, seat_table: Any) -> Any:
+    def make(game: str, players: int = 4) -> Table:
+        members = [make_member(club, name=n) for n in ("Ann", "Bob", "Cor", "Dirk")[:players]]
+        evening = make_evening(make_competition(club, game), members)
+        return seat_table(make_round(evening), list(evening.participants.all()))
+
+    return make
+
+
+@pytest.fixture
+def client_en(client_for: Any, scorekeeper_user: Any) -> Any:
+    client = client_for(scorekeeper_user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    return client
+
+
+def _page(client: Any, table: Table) -> str:
+    return client.get(url("table_scores", table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def _tiles_turn(client: Any, table: Table, side: int, tiles: list[str], placed: int,
+                **extra: str) -> Any:
+    table.refresh_from_db()
+    post: dict[str, Any] = {"version": table.version, "h-side": str(side), "h-tiles": tiles,
+                            "h-tiles-jokers": "0", "h-tiles_placed": str(placed), **extra}
+    return client.post(url("hand_add", table), post)
+
+
+def test_the_tiles_give_the_combination_and_an_earlier_turn_the_points(
+        make_table: Any, client_en: Any) -> None:
+    table = make_table("high_five_tiles", 3)
+    client = client_en
+    assert re.search(r'name="h-side" value="0" checked', _page(client, table))  # Ann's turn
+    # Ann: a full house, its points typed (no club card, the first full house of the match).
+    _tiles_turn(client, table, 0, ["5D", "3C", "3S", "5H", "3H"], 3, **{"h-points": "10"})
+    first = Hand.objects.get()
+    assert first.data["category"] == "full_house" and first.data["points"] == 10
+    page = _page(client, table)
+    assert re.search(r'name="h-side" value="1" checked', page)  # Bob's turn is preselected
+    # Bob: another full house, nothing but the tiles and the count: the points follow.
+    response = _tiles_turn(client, table, 1, ["7D", "7C", "9S", "9H", "7H"], 4)
+    assert response.status_code == 302
+    second = Hand.objects.get(number=2)
+    assert second.data["category"] == "full_house" and second.data["points"] == 10
+    assert second.data["tiles"] == ["7D", "7C", "9S", "9H", "7H"]
+
+
+def test_the_live_check_shows_the_combination_the_tiles_make(
+        make_table: Any, client_en: Any) -> None:
+    table = make_table("high_five_tiles", 3)
+    response = client_en.post(
+        url("hand_check", table), {"version": 0, "h-side": "0", "h-tiles-jokers": "1",
+                                   "h-tiles": ["7D", "7C", "7S", "7H"]},
+        HTTP_ACCEPT_LANGUAGE="en")
+    body = response.content.decode()
+    assert re.search(r'name="h-category" value="high_five" checked data-filled', body)
+    assert "Filled in from what you entered" in body
+
+
+def test_the_tile_picker_speaks_dutch(make_table: Any, client_for: Any,
+                                      scorekeeper_user: Any) -> None:
+    table = make_table("high_five_tiles", 3)
+    page = client_for(scorekeeper_user).get(url("table_scores", table),
+                                            HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    for word in ("♣ klaveren", "♠ schoppen", "♥ harten", "♦ ruiten", "harten boer",
+                 "ruiten vrouw", "klaveren heer", "schoppen aas", "jokers"):
+        assert word in page, word
+    assert re.search(r'value="JH"><span aria-hidden="true">B</span>', page)
+
+
+def test_the_number_played_for_is_one_of_the_open_numbers(
+        make_table: Any, client_en: Any) -> None:
+    table = make_table("high_five_1959")
+    client = client_en
+    page = _page(client, table)
+    assert 'name="h-sides-0-target" value="60"' in page
+    assert 'id="id-h-sides-0-target"' not in page  # never typed
+    from tournaments.games import sample_hands
+    from tournaments.matches import sides_of
+
+    from .test_score_views import form_post
+
+    hand = sample_hands("high_five_1959", sides_of(table.seats.all()))[0]
+    assert client.post(url("hand_add", table), form_post(table, hand)).status_code == 302
+    page = _page(client, table)
+    # Ann & Cor struck 60: it is no longer offered to them; Bob & Dirk (a cross) keep it.
+    assert 'name="h-sides-0-target" value="60"' not in page
+    assert 'name="h-sides-1-target" value="60"' in page
+
+
+def test_a_correction_without_javascript_opens_and_answers_at_its_row(
+        make_table: Any, client_en: Any) -> None:
+    table = make_table("jokeren")
+    client = client_en
+    post = {"version": 0, "h-penalties-0": "0", "h-penalties-1": "45", "h-penalties-2": "12",
+            "h-penalties-3": "88"}
+    client.post(url("hand_add", table), post)
+    hand = Hand.objects.get()
+    edit_url = reverse("tournaments:hand_edit", kwargs={"club": "harten-vrouw", "pk": hand.pk})
+    assert f'href="{edit_url}#edit"' in _page(client, table)  # ✎ opens scrolled to the form
+    page = client.get(edit_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    row = page.index('id="hand-1"')
+    assert row < page.index('<tr class="editing-row" id="edit">') < page.index("hand-form")
+    assert f'action="{edit_url}#edit"' in page
+    refused = client.post(edit_url, {**post, "version": 1, "h-penalties-1": "1"},
+                          HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert refused.index('id="edit"') < refused.index("field-error")
+    response = client.post(edit_url, {**post, "version": 1, "h-penalties-1": "40"})
+    assert response["Location"].endswith("?changed=1#hand-1")
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert page.index('id="hand-1"') < page.index("Deal 1 was changed.")
+    assert page.index("Deal 1 was changed.") < page.index("</table>", page.index('id="hand-1"'))

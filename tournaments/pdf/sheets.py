@@ -10,7 +10,7 @@ entered or a value the engine derived (points, totals, competition points, state
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -25,6 +25,7 @@ from ..matches import sides_of, table_document
 from ..messages import issue_message, record_text
 from ..models import Round
 from ..selectors.exports import TableData
+from . import qr
 from .grid import Sheet
 from .layout import (
     Fonts,
@@ -44,7 +45,8 @@ def _seat_name(data: TableData, position: int) -> str:
     return f"{seat.participant.name} ({_('seat')} {position})" if seat else ""
 
 
-def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool) -> list[Flowable]:
+def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool,
+                 code_url: str | None = None) -> list[Flowable]:
     table = data.table
     evening = round_.evening
     competition = evening.competition
@@ -56,6 +58,9 @@ def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool) -
         options=evaluation["options"], evaluation=evaluation if filled else None,
     )
     title = _("Score sheet: %(game)s") % {"game": GAMES[table.game].name}
+    mark = (qr.TableCodeMark(code_url, number=table.number, label=_("Table"), fonts=styles.fonts)
+            if code_url else None)
+    head_width = width - mark.width if mark else width
     story: list[Flowable] = [
         Paragraph(styles.fonts.clean(title).replace("&", "&amp;"), styles.title),
         Spacer(1, 2 * mm),
@@ -68,9 +73,11 @@ def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool) -
             (_("First dealer"), _seat_name(data, table.first_dealer)),
             (_("Scorekeeper"), _seat_name(data, table.scorekeeper)),
             (_("Sheet"), _("filled in") if filled else _("blank, for play on paper")),
-        ], width),
+        ], head_width),
         Spacer(1, 3 * mm),
     ]
+    if mark:  # the table code's QR top right, the table number beside it
+        story = [qr.beside(story[:3], mark, width), story[3]]
     seat_rows: list[list[Any]] = [[
         styles.p(_("Seat"), styles.head_cell), styles.p(_("Name"), styles.head_cell),
         styles.p(_("Member number"), styles.head_cell), styles.p(_("Side"), styles.head_cell),
@@ -115,11 +122,13 @@ def _texts(round_: Round, tables: Sequence[TableData]) -> list[str]:
     return texts
 
 
-def round_sheets_pdf(round_: Round, tables: Sequence[TableData], *, filled: bool) -> bytes:
+def round_sheets_pdf(round_: Round, tables: Sequence[TableData], *, filled: bool,
+                     code_urls: Mapping[int, str] | None = None) -> bytes:
     """One PDF for the whole round: one page per table (blank or filled in).
 
     ``round_`` must come with ``evening__competition__club``; ``tables`` from
-    ``selectors.exports.round_tables``. Rendered in the club's language.
+    ``selectors.exports.round_tables``; ``code_urls``: table id → its table code's URL (the
+    QR printed top right). Rendered in the club's language.
     """
     club = round_.evening.competition.club
     with override(club.language):
@@ -129,7 +138,8 @@ def round_sheets_pdf(round_: Round, tables: Sequence[TableData], *, filled: bool
         for index, data in enumerate(tables):
             if index:
                 story.append(PageBreak())
-            story += _table_story(round_, data, styles, filled)
+            story += _table_story(round_, data, styles, filled,
+                                  (code_urls or {}).get(data.table.pk))
         if not tables:
             story.append(styles.p(_("This round has no tables yet.")))
         title = _("%(competition)s, %(date)s, round %(round)s") % {

@@ -18,10 +18,12 @@ from ..exports import season_workbook
 from ..models import Competition, Evening, Round
 from ..pdf import results
 from ..pdf.sheets import round_sheets_pdf
+from ..qr import code_url
 from ..selectors.exports import (
     round_tables,
     standings_and_evenings,
 )
+from ..selectors.table_codes import active_codes
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -45,8 +47,12 @@ def round_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
         pk=round_id, evening__competition__club=request.club,  # type: ignore[attr-defined]
     )
     filled = request.GET.get("filled") == "1"
-    content = round_sheets_pdf(round_, round_tables(round_), filled=filled)
+    tables = round_tables(round_)
     evening = round_.evening
+    codes = (active_codes(table_ids=[t.table.pk for t in tables])
+             if evening.is_open and evening.competition.table_codes else {})
+    content = round_sheets_pdf(round_, tables, filled=filled, code_urls={
+        pk: code_url(request, code) for pk, code in codes.items()})
     name = slugify(f"{evening.competition.name} {evening.date} round {round_.number}")
     return _download(content, PDF, f"{name}{'-filled' if filled else ''}.pdf")
 

@@ -3,6 +3,9 @@
 Thin: parse the form (``forms.hands.HandForm``), call a service or selector, render. With htmx
 the save swaps the match region (``#match``) and the live check swaps the form fields
 (``#hand-fields``); without JavaScript every form posts normally and redirects.
+
+The same pages serve a table code (``views.table_codes``, no login): who is entering, what they
+may do and the URLs they post to come from ``entrant_of(request)`` (``views.entrant``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import URLPattern, path, reverse
+from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
@@ -39,6 +42,7 @@ from ..selectors.scores import (
     table_in_club,
 )
 from ..services import scores as services
+from .entrant import Entrant, entrant_of
 
 TEMPLATE = "tournaments/scores/table.html"
 
@@ -65,8 +69,8 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
     """``match`` and ``last_by`` (who made the latest change) when the caller knows them."""
     if match is None:
         match = match_state(table)
-    role = request.club_role  # type: ignore[attr-defined]
-    can_enter = services.may_enter(request.user, table, match.seats, role)
+    entrant = entrant_of(request)
+    can_enter = entrant.may_enter(table, match.seats)
     open_ = table.round.evening.is_open and table.confirmed_at is None
     if not table.finished:
         last_by = None
@@ -77,8 +81,7 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
     elif form is None:
         form = HandForm(game=table.game, sides=match.sides, options=dict(match.view.options),
                         initial=editing.data if editing else None)
-    slug = request.club.slug  # type: ignore[attr-defined]
-    edit_urls = (_hand_edit_urls(slug, match.hands) if can_enter and open_
+    edit_urls = (_hand_edit_urls(entrant, table, match.hands) if can_enter and open_
                  else ["" for _hand in match.hands])
     game = table.game
     change = _("Change %(record)s %(n)s")
@@ -105,8 +108,13 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
                          if editing else ""),
         "delete_question": (record_text(game, _("Delete %(record)s %(n)s?"), n=editing.number)
                             if editing else ""),
-        "add_url": reverse("tournaments:hand_add", kwargs={"club": slug, "pk": table.pk}),
-        "check_url": reverse("tournaments:hand_check", kwargs={"club": slug, "pk": table.pk}),
+        "add_url": entrant.url("hand_add", table),
+        "check_url": entrant.url("hand_check", table),
+        "table_url": entrant.url("table_scores", table),
+        "confirm_url": entrant.url("table_confirm", table),
+        "edit_url": entrant.url("hand_edit", table, editing.pk) if editing else "",
+        "delete_url": entrant.url("hand_delete", table, editing.pk) if editing else "",
+        "via_code": entrant.via is not None,
         "table": table,
         "evening": table.round.evening,
         "competition": table.round.evening.competition,
@@ -114,10 +122,10 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
         "form": form,
         "editing": editing,
         "can_enter": can_enter and open_,
-        "is_admin": Role.at_least(role, Role.ADMIN),
+        "is_admin": entrant.is_admin,
         "can_confirm": table.finished and table.confirmed_at is None
         and table.round.evening.is_open
-        and services.may_confirm(request.user, table, match.seats, role, last_by),
+        and entrant.may_confirm(table, match.seats, last_by),
         "notice": notice,
         "error": error,
         # What the game shows above the hands (its template and what that reads beyond match).
@@ -128,10 +136,10 @@ def _context(request: HttpRequest, table: Table, *, form: HandForm | None = None
     }
 
 
-def _hand_edit_urls(club_slug: str, hands: list[Hand]) -> list[str]:
+def _hand_edit_urls(entrant: Entrant, table: Table, hands: list[Hand]) -> list[str]:
     """Each hand's edit URL from one ``reverse`` (a placeholder pk, filled in per hand)."""
     marker = "2147483647"
-    url = reverse("tournaments:hand_edit", kwargs={"club": club_slug, "pk": int(marker)})
+    url = entrant.url("hand_edit", table, int(marker))
     head, _marker, tail = url.rpartition(marker)
     return [f"{head}{hand.pk}{tail}" for hand in hands]
 
@@ -160,6 +168,10 @@ def table_view(min_role: str) -> Any:
 @table_view(Role.MEMBER)
 @require_GET
 def table_scores(request: HttpRequest, table: Table) -> HttpResponse:
+    return table_page(request, table)
+
+
+def table_page(request: HttpRequest, table: Table) -> HttpResponse:
     return render(request, TEMPLATE, _context(request, table))
 
 
@@ -171,9 +183,13 @@ def _posted_form(request: HttpRequest, table: Table, sides: list[str],
 @table_view(Role.MEMBER)
 @require_POST
 def hand_check(request: HttpRequest, table: Table) -> HttpResponse:
+    return live_check(request, table)
+
+
+def live_check(request: HttpRequest, table: Table) -> HttpResponse:
     """The live check: evaluate the stored hands plus the draft; re-render the fields."""
     match = match_state(table)
-    if not services.may_enter(request.user, table, match.seats, request.club_role):  # type: ignore[attr-defined]
+    if not entrant_of(request).may_enter(table, match.seats):
         raise PermissionDenied
     editing = None
     if request.POST.get("hand"):
@@ -187,7 +203,7 @@ def hand_check(request: HttpRequest, table: Table) -> HttpResponse:
 
 
 def _require_enter(request: HttpRequest, table: Table, seats: list[Any]) -> None:
-    if not services.may_enter(request.user, table, seats, request.club_role):  # type: ignore[attr-defined]
+    if not entrant_of(request).may_enter(table, seats):
         raise PermissionDenied
 
 
@@ -209,8 +225,10 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
         context = _context(request, table, form=form, editing=editing)
         context["refused"] = True
         return _render(request, context)
+    entrant = entrant_of(request)
     kwargs: dict[str, Any] = {
-        "data": data, "by": request.user, "expected_version": _version(request),
+        "data": data, "by": entrant.by, "via": entrant.via,
+        "expected_version": _version(request),
         "acknowledge_warnings": bool(request.POST.get("acknowledge")),
         "adjusted_reason": request.POST.get("adjusted_reason", ""),
         "adjusted_points": adjusted,
@@ -218,7 +236,7 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
     saved = None
     try:
         if editing is None:
-            saved = services.hand_add_saved(table=table, role=request.club_role,  # type: ignore[attr-defined]
+            saved = services.hand_add_saved(table=table, role=entrant.role,
                                             seats=seats, hands=hands, **kwargs)
             hand = saved.hand
         else:
@@ -249,11 +267,11 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
         saved_match = match_state(saved.table, seats=saved.seats, hands=saved.hands,
                                   view=saved.match)
         context = _context(request, saved.table, match=saved_match,
-                           last_by=request.user.pk)  # the save's history row is the latest
+                           last_by=entrant.by.pk if entrant.by else None)  # the save's row
         context["saved_message"] = record_text(table.game, _("%(record)s %(n)s saved."),
                                                n=hand.number)
         return render(request, f"{TEMPLATE}#match", context)
-    url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table.pk})  # type: ignore[attr-defined]
+    url = entrant.url("table_scores", table)
     if request.htmx:  # type: ignore[attr-defined]
         response = HttpResponse(status=204)
         response["HX-Redirect"] = url
@@ -264,6 +282,11 @@ def _save(request: HttpRequest, table: Table, editing: Hand | None) -> HttpRespo
 @table_view(Role.MEMBER)
 @require_POST
 def hand_add(request: HttpRequest, table: Table) -> HttpResponse:
+    return hand_save(request, table)
+
+
+def hand_save(request: HttpRequest, table: Table) -> HttpResponse:
+    """A new hand at the table."""
     return _save(request, table, None)
 
 
@@ -271,6 +294,11 @@ def hand_add(request: HttpRequest, table: Table) -> HttpResponse:
 def hand_edit(request: HttpRequest, pk: int) -> HttpResponse:
     hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
     table = table_in_club(request.club, hand.table_id)  # type: ignore[attr-defined]
+    return hand_page(request, table, hand)
+
+
+def hand_page(request: HttpRequest, table: Table, hand: Hand) -> HttpResponse:
+    """A saved hand's form (GET) or its change (POST)."""
     if request.method == "POST":
         return _save(request, table, hand)
     context = _context(request, table, editing=hand)
@@ -283,13 +311,19 @@ def hand_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     hand = hand_in_club(request.club, pk)  # type: ignore[attr-defined]
-    table = hand.table
+    return hand_removal(request, hand.table, hand)
+
+
+def hand_removal(request: HttpRequest, table: Table, hand: Hand) -> HttpResponse:
+    entrant = entrant_of(request)
+    back = entrant.url("table_scores", table)
     _require_enter(request, table, list(table.seats.select_related("participant__member")))
     if "\x00" in request.POST.get("reason", ""):  # no text column stores NUL
         messages.error(request, _("This contains a character that cannot be stored."))
-        return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+        return redirect(back)
     try:
-        services.hand_delete(hand=hand, by=request.user, expected_version=_version(request),
+        services.hand_delete(hand=hand, by=entrant.by, via=entrant.via,
+                             expected_version=_version(request),
                              reason=request.POST.get("reason", ""))
     except services.TableChanged:
         messages.error(request, _("This table was just changed by someone else: nothing was "
@@ -306,24 +340,32 @@ def hand_delete(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, record_text(table.game, _("%(record)s %(n)s was deleted."),
                                               n=hand.number))
-    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+    return redirect(back)
 
 
 def _confirmation_change(request: HttpRequest, table: Table, change: Any,
                          done: str) -> HttpResponse:
     """Confirm or withdraw a confirmation through ``change`` (a service); back to the table."""
+    entrant = entrant_of(request)
     try:
-        change(table=table, by=request.user)
+        if entrant.via is not None:
+            change(table=table, by=None, via=entrant.via)
+        else:
+            change(table=table, by=request.user)
     except services.TableLocked as locked:
         messages.error(request, _locked_message(locked.reason))
     else:
         messages.success(request, done)
-    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)  # type: ignore[attr-defined]
+    return redirect(entrant.url("table_scores", table))
 
 
 @table_view(Role.MEMBER)
 @require_POST
 def table_confirm(request: HttpRequest, table: Table) -> HttpResponse:
+    return confirmation(request, table)
+
+
+def confirmation(request: HttpRequest, table: Table) -> HttpResponse:
     return _confirmation_change(request, table, services.table_confirm,
                                 _("The result of this match is confirmed."))
 

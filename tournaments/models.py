@@ -358,8 +358,8 @@ class Seat(models.Model):
 class CodeTrail(models.Model):
     """What a hand's history record keeps beyond django-simple-history's own fields: the table
     code a change came through (None: a logged-in user, ``history_user``) and the device's
-    user agent. Filled from the hand's ``_table_code`` and ``_user_agent`` (see
-    ``tournaments.table_codes``)."""
+    user agent. Filled by ``tournaments.history`` for the changes the score services make
+    through a code."""
 
     table_code = models.ForeignKey(
         TableCode, on_delete=models.DO_NOTHING, db_constraint=False, null=True, blank=True,

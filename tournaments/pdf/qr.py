@@ -1,4 +1,4 @@
-"""A table code's QR code on a score sheet: vector (reportlab paths, no image), top right, with
+"""A table code's QR code on a score sheet: vector (reportlab shapes, no image), top right, with
 the table number beside it. ``tournaments.qr`` makes the code (segno); this module draws it.
 
 :func:`beside` puts the sheet's header (title and facts) to the left of the mark, so nothing
@@ -8,8 +8,8 @@ prints in the code's quiet zone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from reportlab.graphics.shapes import Drawing, Rect, String
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Table, TableStyle
 
@@ -21,52 +21,34 @@ NUMBER_WIDTH = 20 * mm  # the table number to its left
 QUIET = 4
 
 
-class TableCodeMark(Flowable):  # type: ignore[misc]
-    """The QR code of ``url`` and, beside it, "<label> <number>" in large print."""
-
-    def __init__(self, url: str, *, number: int, label: str, fonts: Fonts) -> None:
-        super().__init__()
-        self.url, self.number, self.label, self.fonts = url, number, label, fonts
-        self.width, self.height = NUMBER_WIDTH + QR_SIZE, QR_SIZE
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return self.width, self.height
-
-    def draw(self) -> None:
-        canvas = self.canv
-        canvas.saveState()
-        middle = self.height / 2
-        canvas.setFont(self.fonts.regular, 9)
-        canvas.drawRightString(NUMBER_WIDTH - 1 * mm, middle + 7 * mm,
-                               self.fonts.clean(self.label))
-        canvas.setFont(self.fonts.bold, 30)
-        canvas.drawRightString(NUMBER_WIDTH - 1 * mm, middle - 5 * mm, str(self.number))
-        self._draw_code(canvas)
-        canvas.restoreState()
-
-    def _draw_code(self, canvas: Any) -> None:
-        """Each run of dark modules of a row as one rectangle of one path (filled black)."""
-        rows = [list(row) for row in qr.make(self.url).matrix_iter(border=0)]
-        size = len(rows)
-        module = QR_SIZE / (size + 2 * QUIET)
-        path = canvas.beginPath()
-        for y, row in enumerate(rows):
-            top = self.height - (QUIET + y + 1) * module
-            x = 0
-            while x < size:
-                if not row[x]:
-                    x += 1
-                    continue
-                start = x
-                while x < size and row[x]:
-                    x += 1
-                path.rect(NUMBER_WIDTH + (QUIET + start) * module, top, (x - start) * module,
-                          module)
-        canvas.setFillColorRGB(0, 0, 0)
-        canvas.drawPath(path, stroke=0, fill=1)
+def table_code_mark(url: str, *, number: int, label: str, fonts: Fonts) -> Drawing:
+    """The QR code of ``url`` and, beside it, "<label> <number>" in large print: a drawing
+    (a flowable) ``NUMBER_WIDTH + QR_SIZE`` wide and ``QR_SIZE`` high."""
+    drawing = Drawing(NUMBER_WIDTH + QR_SIZE, QR_SIZE)
+    middle = QR_SIZE / 2
+    drawing.add(String(NUMBER_WIDTH - 1 * mm, middle + 7 * mm, fonts.clean(label),
+                       fontName=fonts.regular, fontSize=9, textAnchor="end"))
+    drawing.add(String(NUMBER_WIDTH - 1 * mm, middle - 5 * mm, str(number),
+                       fontName=fonts.bold, fontSize=30, textAnchor="end"))
+    rows = [list(row) for row in qr.make(url).matrix_iter(border=0)]
+    module = QR_SIZE / (len(rows) + 2 * QUIET)
+    for y, row in enumerate(rows):  # each run of dark modules of a row: one rectangle
+        top = QR_SIZE - (QUIET + y + 1) * module
+        x = 0
+        while x < len(row):
+            start = x
+            while x < len(row) and row[x]:
+                x += 1
+            if x > start:
+                drawing.add(Rect(NUMBER_WIDTH + (QUIET + start) * module, top,
+                                 (x - start) * module, module,
+                                 fillColor="black", strokeColor=None, strokeWidth=0))
+            else:
+                x += 1
+    return drawing
 
 
-def beside(header: Sequence[Flowable], mark: TableCodeMark, width: float) -> Table:
+def beside(header: Sequence[Flowable], mark: Drawing, width: float) -> Table:
     """The header flowables on the left, ``mark`` at the top right (``width`` in all)."""
     table = Table([[list(header), mark]], colWidths=[width - mark.width, mark.width])
     table.setStyle(TableStyle([

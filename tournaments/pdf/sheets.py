@@ -58,7 +58,8 @@ def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool,
         options=evaluation["options"], evaluation=evaluation if filled else None,
     )
     title = _("Score sheet: %(game)s") % {"game": GAMES[table.game].name}
-    mark = (qr.TableCodeMark(code_url, number=table.number, label=_("Table"), fonts=styles.fonts)
+    mark = (qr.table_code_mark(code_url, number=table.number, label=_("Table"),
+                               fonts=styles.fonts)
             if code_url else None)
     head_width = width - mark.width if mark else width
     story: list[Flowable] = [

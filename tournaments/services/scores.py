@@ -51,6 +51,7 @@ from django.utils import timezone
 from clubmanager.access import role_in_club
 from clubmanager.models import Role
 
+from ..history import through_code
 from ..matches import MatchView, apply_view, match_view, sides_of
 from ..models import Hand, Seat, Table
 from ..selectors.scores import seats_and_hands
@@ -286,37 +287,30 @@ def _read_table(table_pk: int) -> Table:
         return Table(pk=table_pk, version=-1)
 
 
-def _mark(hand: Hand, by: Any, reason: str, via: ViaCode | None) -> None:
-    """Who (a user, or a table code and the device) and why, for simple-history's record."""
+def _save_hand(hand: Hand, by: Any, reason: str) -> None:
+    """``save()`` with who and why for django-simple-history's record of it."""
     hand._history_user = by  # type: ignore[attr-defined]
     hand._change_reason = reason[:100]  # type: ignore[attr-defined]
-    if via is not None:
-        hand._table_code = via.code  # type: ignore[attr-defined]
-        hand._user_agent = via.device  # type: ignore[attr-defined]
-
-
-def _save_hand(hand: Hand, by: Any, reason: str, via: ViaCode | None = None) -> None:
-    """``save()`` with who and why for django-simple-history's record of it."""
-    _mark(hand, by, reason, via)
     hand.save()
 
 
 def _write_hands(hands: list[Hand], changed: Hand | None, removed: Hand | None, by: Any,
-                 reason: str, via: ViaCode | None = None) -> None:
+                 reason: str) -> None:
     """The hands as they are now, in order: ``removed`` deleted, ``changed`` saved (added or
     edited) and every later hand renumbered; each through the ORM, so simple-history records
     each with ``by`` and its reason."""
     if removed is not None:
-        _mark(removed, by, reason, via)
+        removed._history_user = by  # type: ignore[attr-defined]
+        removed._change_reason = reason[:100]  # type: ignore[attr-defined]
         removed.delete()
     for number, hand in enumerate(hands, start=1):
         if hand is changed:
             hand.number = number
-            _save_hand(hand, by, reason, via)
+            _save_hand(hand, by, reason)
         elif hand.number != number:
             hand.number = number
             hand.updated_by = by
-            _save_hand(hand, by, "renumbered", via)
+            _save_hand(hand, by, "renumbered")
 
 
 def _write_seats(seats: Sequence[Seat]) -> None:
@@ -394,7 +388,8 @@ def _change(*, table: Table, change: _Change, by: Any, expected_version: int,
             version=F("version") + 1, hand_count=table.hand_count, finished=table.finished)
         if claimed:
             reason = (changed.adjusted_reason if changed is not None else "") or change.reason
-            _write_hands(after, changed, removed, by, reason, via)
+            with through_code(via.code if via else None, via.device if via else ""):
+                _write_hands(after, changed, removed, by, reason)
             _write_seats(seats)
     if not claimed:
         raise TableChanged(_read_table(table.pk))

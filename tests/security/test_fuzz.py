@@ -1,13 +1,14 @@
 """Garbage posted to every POST URL of the URL × role matrix, as every role (issue 13, item 4).
 
-For each URL of ``test_url_matrix`` that takes a POST (the table code's URLs included), hypothesis builds bodies from the form's
-real field names (the valid body of the matrix, plus every ``name=`` of the page's own GET form
-or of the page that renders its form) and random keys, filled with huge, negative, fractional
-and non-numeric numbers, unicode digits, NUL bytes, empty and very long values; keys repeated
-or left out. Every request must answer below 500, and one that was refused (4xx, a 200
-re-render, or a redirect with an error message) must have stored nothing: the row count, the
-largest id and the latest change of every model, history tables included, are the same before
-and after. Each example runs in a transaction that is rolled back, so examples do not drift.
+For each URL of ``test_url_matrix`` that takes a POST (the table code's URLs included),
+hypothesis builds bodies from the form's real field names (the valid body of the matrix, plus
+every ``name=`` of the page's own GET form or of the page that renders its form) and random
+keys, filled with huge, negative, fractional and non-numeric numbers, unicode digits, NUL bytes,
+empty and very long values; keys repeated or left out. Every request must answer below 500, and
+one that was refused (4xx, a 200 re-render, or a redirect with an error message) must have
+stored nothing: the row count, the largest id and the latest change of every model, history
+tables included, are the same before and after. Each example runs in a transaction that is
+rolled back, so examples do not drift.
 
 Derandomized (the same examples on every run) and small: CI runs it on SQLite and PostgreSQL.
 """

@@ -16,6 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubmanager.models import Role
+from tournaments.forms.competitions import CompetitionForm
 from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import EveningStatus, Hand, Table, TableCode
@@ -386,3 +387,28 @@ def test_club_admin_sets_whether_a_code_confirms_its_own_entries(
     assert keeper.post(url, {}).status_code == 403
     club.refresh_from_db()
     assert club.code_self_confirm
+
+
+def test_a_club_admin_turns_codes_off_in_the_competitions_settings(
+        world: dict[str, Any], client_for: Callable[..., Client], admin_user: Any) -> None:
+    competition, code = world["competition"], world["codes"][0]
+    url = reverse("tournaments:competition_edit", kwargs={"club": "harten-vrouw",
+                                                          "pk": competition.pk})
+    admin = client_for(admin_user)
+    assert 'name="table_codes"' in admin.get(url).content.decode()
+    initial = CompetitionForm(game="jokeren", competition=competition).initial
+    settings: dict[str, Any] = {}  # the form as shown, submitted
+    for name, value in initial.items():
+        if isinstance(value, bool):
+            if value and name != "table_codes":
+                settings[name] = "on"
+        elif isinstance(value, list):
+            settings[name] = [str(v) for v in value]
+        elif value is not None:
+            settings[name] = str(value)
+    assert admin.post(url, settings).status_code == 302  # the box left unticked
+    competition.refresh_from_db()
+    assert not competition.table_codes
+    assert phone().get(code_url("table_scores", code)).status_code == 403
+    assert admin.post(url, {**settings, "table_codes": "on"}).status_code == 302
+    assert phone().get(code_url("table_scores", code)).status_code == 200

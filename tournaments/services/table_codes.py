@@ -1,11 +1,11 @@
 """Writes: table codes, and what a code may do.
 
 A table code lets the phones at a table enter, correct and confirm that table's scores without
-an account (issue 16). A competition turns them off with ``Competition.table_codes``
-(its settings form). It is random: ``secrets.token_urlsafe(16)``, 128 bits, never derived
+an account (issue 16). It is random: ``secrets.token_urlsafe(16)``, 128 bits, never derived
 from the seed or an id. Every table gets one when it is created (the draw, a late arrival's new
 table); a club admin renews a table's code (the old one stops at once: it is revoked in the same
-transaction) or turns codes off for a competition.
+transaction) or turns codes off for a competition (``Competition.table_codes``, its settings
+form).
 
 What a code may do, and nothing else: enter, change, delete and confirm on its own table, while
 the evening is open and the competition has codes on (:func:`code_may_enter`). A match whose

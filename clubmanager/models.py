@@ -16,6 +16,12 @@ class Club(models.Model):
         default=True,
         help_text=_("Anyone may see the club's standings without logging in."),
     )
+    code_self_confirm = models.BooleanField(
+        _("a table code may confirm its own entries"),
+        default=False,
+        help_text=_("Off: a match whose last change came through its table code is confirmed "
+                    "by a member's login or a club admin."),
+    )
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default="nl"
     )

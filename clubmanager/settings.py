@@ -183,6 +183,12 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 
+# Wrong table codes (entry without an account, tournaments/throttle.py): from 20 unknown or
+# renewed codes from one address within 15 minutes, every table code URL answers that address
+# 429 for the rest of those 15 minutes.
+TABLE_CODE_FAILURE_LIMIT = env_int("DJANGO_TABLE_CODE_FAILURE_LIMIT", 20)
+TABLE_CODE_COOLOFF = timedelta(minutes=15)
+
 # Internationalisation: Dutch first, English complete as well.
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", _("Dutch")), ("en", _("English"))]

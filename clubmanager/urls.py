@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournaments.views import table_codes
+
 from . import views
 
 # Pages of one club: /clubs/<slug:club>/... (every one goes through access.club_view).
@@ -43,4 +45,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("clubs/<slug:club>/", include((club_patterns, "clubmanager"))),
     path("clubs/<slug:club>/competitions/", include("tournaments.urls")),
+    # A table's code (its QR): that table's score entry without a login.
+    path("t/", include((table_codes.urlpatterns, "table_code"))),
 ]

@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Competitions and evenings")
+
+    def ready(self) -> None:
+        from . import history  # noqa: F401 (connects the hand history's receiver)

@@ -11,6 +11,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Length
+from django.db.models.lookups import GreaterThanOrEqual
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -78,6 +80,11 @@ class Competition(models.Model):
     )
     requires_confirmation = models.BooleanField(
         _("results need a second person's confirmation"), default=False
+    )
+    table_codes = models.BooleanField(
+        _("table codes"), default=True,
+        help_text=_("Each table gets a QR code: scanning it opens the table's score entry "
+                    "without an account, while the evening is open."),
     )
     # Table sizes for the draw (defaults follow the game; French HIGH FIVE is configurable)
     table_min = models.PositiveSmallIntegerField(_("smallest table"), default=2)
@@ -262,6 +269,11 @@ class Table(models.Model):
         related_name="+",
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # A confirmation given through a table code (no login): the code and the device.
+    confirmed_via = models.ForeignKey(
+        "TableCode", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_user_agent = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -272,6 +284,10 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=Q(confirmed_at__isnull=True) | Q(finished=True),
                 name="table_confirmed_only_when_finished",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_via__isnull=True) | Q(confirmed_at__isnull=False),
+                name="table_confirmed_via_code_only_when_confirmed",
             ),
         ]
 
@@ -285,6 +301,41 @@ class Table(models.Model):
         if self.finished:
             return "finished"
         return "in_progress" if self.hand_count else "not_started"
+
+
+class TableCode(models.Model):
+    """A table's code: its QR opens the table's score entry without an account.
+
+    Random (``secrets``, 128 bits), never derived from the seed or an id. A table has at most
+    one active code; renewing revokes it (``revoked_at``) and issues a new one, so the old
+    code stops at once. What a code may do: ``tournaments/table_codes.py``.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="codes")
+    code = models.CharField(_("code"), max_length=64, unique=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "-created"]
+        verbose_name = _("table code")
+        verbose_name_plural = _("table codes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(revoked_at__isnull=True),
+                name="table_code_one_active",
+            ),
+            models.CheckConstraint(
+                condition=GreaterThanOrEqual(Length("code"), 22), name="table_code_long_enough"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {_('table code')}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
 
 
 class Seat(models.Model):
@@ -332,6 +383,26 @@ def _record_change_key(sender: Any, instance: Any, history_instance: Any, **kwar
         history_instance.change_key = getattr(instance, "_change_key", "")
 
 
+class CodeTrail(models.Model):
+    """What a hand's history record keeps beyond django-simple-history's own fields: the table
+    code a change came through (None: a logged-in user, ``history_user``) and the device's
+    user agent. Filled by ``tournaments.history`` for the changes the score services make
+    through a code."""
+
+    table_code = models.ForeignKey(
+        TableCode, on_delete=models.DO_NOTHING, db_constraint=False, null=True, blank=True,
+        related_name="+",
+    )
+    user_agent = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def via_table_code(self) -> bool:
+        return self.table_code_id is not None
+
+
 class Hand(models.Model):
     """One hand (deal, round, turn, game) as entered, in the engine's format."""
 
@@ -358,8 +429,9 @@ class Hand(models.Model):
     # again. Empty for hands added without one (imports, the demo, older hands).
     entry_key = models.CharField(_("idempotency key"), max_length=64, blank=True, default="")
 
-    # who, when, before and after of every change, and the key of the save that made it
-    history = HistoricalRecords(bases=[KeyedChange])
+    # who (a login, or a table code and the device), when, before and after of every
+    # change, and the key of the save that made it
+    history = HistoricalRecords(bases=[KeyedChange, CodeTrail])
 
     # Set just before save() for the history row of that save (who, why, and the save's
     # idempotency key); django-simple-history and ``_record_change_key`` read them.

@@ -10,6 +10,7 @@ from .views import (
     scores,
     season_import,
     standings,
+    table_codes,
 )
 
 app_name = "tournaments"
@@ -24,4 +25,5 @@ urlpatterns = [
     *exports.urlpatterns,
     *my_results.urlpatterns,
     *season_import.urlpatterns,
+    *table_codes.admin_urlpatterns,
 ]

@@ -2,7 +2,7 @@
 Debian packages the tests need when they are missing, or stops with the one command to run.
 
 Each case runs the real script under bash with a PATH of stand-ins (`id`, `sudo`, `apt-get`,
-the four probed commands), so what it would install and what it prints are observed, not
+the probed commands), so what it would install and what it prints are observed, not
 assumed, and nothing is installed on the machine running the tests."""
 
 import subprocess
@@ -11,9 +11,11 @@ from pathlib import Path
 from django.conf import settings
 
 SCRIPT = Path(settings.BASE_DIR) / "scripts" / "system-packages"
-PACKAGES = ["chromium", "libreoffice-calc-nogui", "poppler-utils", "gettext", "postgresql-client"]
+PACKAGES = ["chromium", "libreoffice-calc-nogui", "poppler-utils", "gettext", "postgresql-client",
+            "zbar-tools"]
 PROBES = {"chromium": "chromium", "libreoffice-calc-nogui": "soffice",
-          "poppler-utils": "pdftoppm", "gettext": "xgettext", "postgresql-client": "pg_dump"}
+          "poppler-utils": "pdftoppm", "gettext": "xgettext", "postgresql-client": "pg_dump",
+          "zbar-tools": "zbarimg"}
 
 
 def stand_in(bin_dir: Path, name: str, body: str) -> None:
@@ -50,14 +52,15 @@ def test_root_installs_exactly_the_missing_packages(tmp_path):
     assert result.returncode == 0, result.stderr
     assert calls[0] == "apt-get update -q"
     assert calls[1].startswith("apt-get install -y")
-    assert calls[1].split()[-2:] == ["libreoffice-calc-nogui", "poppler-utils"]
+    assert calls[1].split()[-3:] == ["libreoffice-calc-nogui", "poppler-utils", "zbar-tools"]
     assert "chromium" not in calls[1] and "gettext" not in calls[1]
 
 
 def test_passwordless_sudo_installs_through_sudo(tmp_path):
     sudo = 'shift; [ "$1" = true ] && exit 0; echo "sudo $*" >> {log}; "$@"'
     result, calls = run(tmp_path, uid=1000, present=[
-        "chromium", "libreoffice-calc-nogui", "poppler-utils", "postgresql-client"], sudo=sudo)
+        "chromium", "libreoffice-calc-nogui", "poppler-utils", "postgresql-client", "zbar-tools"],
+        sudo=sudo)
     assert result.returncode == 0, result.stderr
     assert calls[-1].split()[-1] == "gettext"
     assert "sudo apt-get install" in (tmp_path / "sudo.log").read_text()
@@ -68,7 +71,7 @@ def test_without_root_or_sudo_it_stops_and_prints_the_one_command(tmp_path):
     assert result.returncode == 1
     assert calls == []
     assert ("sudo apt-get update && sudo apt-get install -y "
-            "libreoffice-calc-nogui poppler-utils gettext") in result.stderr
+            "libreoffice-calc-nogui poppler-utils gettext zbar-tools") in result.stderr
 
 
 def test_sudo_that_asks_for_a_password_counts_as_no_sudo(tmp_path):

@@ -2,7 +2,15 @@
 
 Roles: ``anonymous``; ``member`` (member role, not seated); ``keeper_elsewhere`` (member role,
 the scorekeeper seat of *another* table of the same round); ``scorekeeper`` (scorekeeper role);
-``other_admin`` (club admin of another club); ``admin`` (club admin). The URLs are discovered
+``other_admin`` (club admin of another club); ``admin`` (club admin); and four holders of a
+table code, without a login (issue 16): ``code`` (the code of the table the URL is about),
+``code_other_table`` (a code of another table of the same round), ``code_other_evening`` (a
+code of a table of another open evening of the club) and ``code_closed`` (the code of a table
+whose evening is closed, with the URL about that table). A code holder is anonymous on every
+club page: the code gives no session. A code URL (``/t/<code>/…``) names its table by the code,
+so there the other tables' codes reach only their own table (their answer is that table's),
+and a hand of the URL's table through another code is 404. Signed-in roles open a code URL
+with the URL's own code and are the code there (the login plays no part). The URLs are discovered
 from the URLconf: a pattern without a row in ``EXPECTED`` fails the suite, so no new page
 escapes this table. Object ids in the URLs are the club's own objects (the foundation's
 isolation matrix, tests/clubmanager/test_isolation.py, covers guessed ids of another club and
@@ -10,7 +18,7 @@ isolation matrix, tests/clubmanager/test_isolation.py, covers guessed ids of ano
 
 POST bodies are the valid ones a user of that page would send (a correct hand with the table's
 current version, ...), so that a refusal is the access rule at work and not a form error.
-Roles run from least to most rights; data is re-read before each request.
+Each request runs in a transaction that is rolled back, so every role meets the same data.
 """
 
 from __future__ import annotations
@@ -20,18 +28,22 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from clubmanager.models import Role
 from tournaments.games import sample_hands
 from tournaments.matches import sides_of
-from tournaments.models import FixedPair, Hand, Table
+from tournaments.models import EveningStatus, FixedPair, Hand, Table
 from tournaments.services.scores import hand_add
+from tournaments.services.table_codes import table_codes_issue
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "other_admin", "member", "keeper_elsewhere", "scorekeeper", "admin")
+ROLES = ("anonymous", "other_admin", "member", "keeper_elsewhere", "scorekeeper", "admin",
+         "code", "code_other_table", "code_other_evening", "code_closed")
+CODE_ROLES = ROLES[6:]
 _PARAM = re.compile(r"<(?:(?P<conv>\w+):)?(?P<name>\w+)>")
 
 
@@ -67,8 +79,18 @@ ADMIN_POST_ONLY = (LOGIN, 404, 403, 403, 403, 405)
 GET_ONLY = (LOGIN, 404, 405, 405, 405, 405)
 PUBLIC = (200, 200, 200, 200, 200, 200)
 
-#: url name → {"GET": statuses, "POST": statuses} in ROLES order.
-EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
+#: The code URLs: own table, then (own code) every signed-in role, then the four code holders.
+#:             anon other member elsewh. keeper admin code  o.table o.even. closed
+CODE_PAGE = (200, 200, 200, 200, 200, 200, 200, 200, 200, 403)
+CODE_POST = (302, 302, 302, 302, 302, 302, 302, 302, 302, 403)
+CODE_CHECK = (200, 200, 200, 200, 200, 200, 200, 200, 200, 403)
+CODE_HAND = (302, 302, 302, 302, 302, 302, 302, 404, 404, 403)
+CODE_HAND_PAGE = (200, 200, 200, 200, 200, 200, 200, 404, 404, 403)
+CODE_WRONG_METHOD = (405, 405, 405, 405, 405, 405, 405, 405, 405, 403)
+
+#: url name → {"GET": statuses, "POST": statuses} in ROLES order (a row of six: the code
+#: holders, who have no login, get the anonymous answer; see ``_expected``).
+_EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     # -- site pages
     "home": {"GET": PUBLIC, "POST": PUBLIC},
     "login": {"GET": (200, 302, 302, 302, 302, 302), "POST": (200, 302, 302, 302, 302, 302)},
@@ -140,7 +162,27 @@ EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "tournaments:season_import_confirm": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
     "tournaments:evening_results_pdf": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
     "tournaments:standings_pdf": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
+    # -- table codes: the club admin's side
+    "tournaments:table_code_renew": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "tournaments:table_code_setting": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    # -- a table code's own pages (no login; a closed evening's code is refused with 403)
+    "table_code:table_scores": {"GET": CODE_PAGE, "POST": CODE_WRONG_METHOD},
+    "table_code:hand_check": {"GET": CODE_WRONG_METHOD, "POST": CODE_CHECK},
+    "table_code:hand_add": {"GET": CODE_WRONG_METHOD, "POST": CODE_POST},
+    "table_code:hand_edit": {"GET": CODE_HAND_PAGE, "POST": CODE_HAND},
+    "table_code:hand_delete": {"GET": CODE_WRONG_METHOD, "POST": CODE_HAND},
+    # the confirmation: the own table's match was entered with a login, so its code confirms;
+    # the other codes' tables have no finished match (refused with a message: 302)
+    "table_code:table_confirm": {"GET": CODE_WRONG_METHOD, "POST": CODE_POST},
 }
+
+
+def _expected(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    return row if len(row) == len(ROLES) else row + (row[0],) * len(CODE_ROLES)
+
+
+EXPECTED = {name: {method: _expected(row) for method, row in rows.items()}
+            for name, rows in _EXPECTED.items()}
 
 
 def test_every_url_has_a_row() -> None:
@@ -165,6 +207,7 @@ def world(club: Any, other_club: Any, make_user: Callable[..., Any],
         "keeper_elsewhere": make_user("hv-tafel-b", club, Role.MEMBER),
         "scorekeeper": make_user("hv-schrijver", club, Role.SCOREKEEPER),
         "admin": make_user("hv-beheer", club, Role.ADMIN),
+        **{role: None for role in CODE_ROLES},
     }
     names = ["Ann", "Bob", "Cor", "Dirk", "Els", "Fien", "Gert", "Hans"]
     members = [make_member(club, name=n) for n in names]
@@ -178,16 +221,31 @@ def world(club: Any, other_club: Any, make_user: Callable[..., Any],
     round_ = make_round(evening)
     people = list(evening.participants.all())
     table_a = seat_table(round_, people[:4], number=1)
-    seat_table(round_, people[4:], number=2)
+    table_b = seat_table(round_, people[4:], number=2)
     hand_add(table=table_a, data=DEAL, by=users["admin"], expected_version=0)
     hand_add(table=table_a, data=DEAL, by=users["admin"], expected_version=1)
     # round 2: a finished match of Ann, Bob, Cor and Dirk, waiting for its confirmation
     finished = seat_table(make_round(evening), people[:4], number=1)
     for version, hand in enumerate(sample_hands("jokeren", sides_of(finished.seats.all()))):
         hand_add(table=finished, data=hand, by=users["scorekeeper"], expected_version=version)
+    # tables of two more evenings: another one still open, and a closed one with a hand
+    elsewhere = make_evening(competition, members[:4])
+    other_evening = seat_table(make_round(elsewhere), list(elsewhere.participants.all()))
+    closing = make_evening(competition, members[:4])
+    closed = seat_table(make_round(closing), list(closing.participants.all()))
+    hand_add(table=closed, data=DEAL, by=users["admin"], expected_version=0)
+    tables = [table_a, table_b, finished, other_evening, closed]
+    codes = dict(zip(tables, table_codes_issue(tables=tables), strict=True))
+    closing.status = EveningStatus.CLOSED
+    closing.save()
+    own = {"table": table_a, "finished": finished}
     return {"club": club, "users": users, "competition": competition, "evening": evening,
             "round": round_, "table": table_a, "finished": finished, "member": spare,
-            "people": people, "teams": teams, "pair": pair, "pair_members": members[2:4]}
+            "people": people, "teams": teams, "pair": pair, "pair_members": members[2:4],
+            # the table each code holder's code belongs to: (for a table's URL, for a hand's)
+            "code_tables": {"code": own, "code_other_table": table_b,
+                            "code_other_evening": other_evening, "code_closed": closed},
+            "codes": {t.pk: c.code for t, c in codes.items()}}
 
 
 DEAL = {"penalties": {"Ann": 0, "Bob": 45, "Cor": 12, "Dirk": 88}}
@@ -230,11 +288,33 @@ OBJECT_OF = {
     "hand_edit": "hand", "hand_delete": "hand",
     "member_edit": "member", "member_deactivate": "member", "member_activate": "member",
     "member_delete": "member", "role_change": "user", "role_remove": "user",
-    "fixed_pairs": "teams", "fixed_pair_delete": "pair",
+    "fixed_pairs": "teams", "fixed_pair_delete": "pair", "table_code_renew": "table",
 }
 
 
-def url_of(name: str, route: str, w: dict[str, Any]) -> str:
+def code_table(name: str, w: dict[str, Any], role: str | None) -> Table:
+    """The table whose code is in a code URL: the URL's own (table A; the finished match for
+    the confirmation) for every role but a code holder of another table."""
+    holder = w["code_tables"][role if role in CODE_ROLES else "code"]
+    if isinstance(holder, dict):
+        return holder["finished" if OBJECT_OF[name.split(":")[-1]] == "finished" else "table"]
+    return holder  # type: ignore[no-any-return]
+
+
+def _code_url(name: str, w: dict[str, Any], role: str | None) -> str:
+    table = code_table(name, w, role)
+    kwargs: dict[str, Any] = {"code": w["codes"][table.pk]}
+    if OBJECT_OF[name.split(":")[-1]] == "hand":  # the URL's own hand (the closed table's own)
+        kwargs["pk"] = (Hand.objects.filter(table=table).first() if role == "code_closed"
+                        else _hand(w)).pk  # type: ignore[union-attr]
+    return reverse(name, kwargs=kwargs)
+
+
+def url_of(name: str, route: str, w: dict[str, Any], role: str | None = None) -> str:
+    """The URL as ``role`` opens it (only a code URL depends on the role: see the module
+    docstring)."""
+    if name.startswith("table_code:"):
+        return _code_url(name, w, role)
     kwargs: dict[str, Any] = {}
     short = name.split(":")[-1]
     if short in OBJECT_OF:
@@ -254,10 +334,12 @@ def url_of(name: str, route: str, w: dict[str, Any]) -> str:
     return reverse(name, kwargs=kwargs)
 
 
-def post_of(name: str, w: dict[str, Any]) -> dict[str, Any]:
-    """The body a user of the page would post."""
+def post_of(name: str, w: dict[str, Any], role: str | None = None) -> dict[str, Any]:
+    """The body a user of the page would post (through a code: at that code's table)."""
     short = name.split(":")[-1]
-    version = {"version": str(_table(w).version)}
+    table = (code_table(name, w, role) if name.startswith("table_code:") and short != "hand_edit"
+             else w["table"])
+    version = {"version": str(Table.objects.get(pk=table.pk).version)}
     bodies: dict[str, Callable[[], dict[str, Any]]] = {
         "hand_check": lambda: {**version, **DEAL_POST},
         "hand_add": lambda: {**version, **DEAL_POST},
@@ -282,7 +364,8 @@ def post_of(name: str, w: dict[str, Any]) -> dict[str, Any]:
         "fixed_pairs": lambda: {"first": w["pair_members"][0].pk,
                                 "second": w["pair_members"][1].pk},
         "public_pages_setting": lambda: {"public_pages": "on"},
-        "login": lambda: {"username": "nobody", "password": "wrong"},
+        # one name per role: five failures of one name from one address lock it (axes)
+        "login": lambda: {"username": f"nobody-{role}", "password": "wrong"},
         "password_reset": lambda: {"email": "nobody@example.nl"},
         "set_language": lambda: {"language": "en", "next": "/"},
     }
@@ -290,7 +373,7 @@ def post_of(name: str, w: dict[str, Any]) -> dict[str, Any]:
 
 
 def client_of(w: dict[str, Any], role: str) -> Client:
-    client = Client()
+    client = Client(HTTP_USER_AGENT="Mozilla/5.0 (url matrix)")
     if w["users"][role] is not None:
         client.force_login(w["users"][role])
     return client
@@ -311,9 +394,11 @@ def test_url_status_per_role(world: dict[str, Any], name: str, route: str) -> No
     for method in ("GET", "POST"):
         for role, expected in zip(ROLES, EXPECTED[name][method], strict=True):
             client = client_of(world, role)
-            url = url_of(name, route, world)
-            response = (client.get(url) if method == "GET"
-                        else client.post(url, post_of(name, world)))
+            with transaction.atomic():
+                url = url_of(name, route, world, role)
+                response = (client.get(url) if method == "GET"
+                            else client.post(url, post_of(name, world, role)))
+                transaction.set_rollback(True)
             shown = (LOGIN if _matches(LOGIN, response) else response.status_code)
             got[method].append(shown)
             if not _matches(expected, response):

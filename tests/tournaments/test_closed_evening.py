@@ -62,6 +62,14 @@ NOT_EVENING_RESULTS = {
     "scores.may_confirm": "a check",
     "scores.may_enter": "a check",
     "scores.hand_add": "hand_add_saved's shorthand (covered by its case)",
+    "table_codes.new_code": "a helper",
+    "table_codes.table_codes_issue": "codes for new tables (the draw's, which is refused)",
+    "table_codes.table_code_renew": "a table's code; a code works only while the evening is open "
+                                    "(tests/tournaments/test_table_codes.py)",
+    "table_codes.club_code_self_confirm_set": "a club setting",
+    "table_codes.code_may_enter": "a check",
+    "table_codes.code_may_confirm": "a check",
+    "table_codes.code_is_active": "a check",
 }
 
 

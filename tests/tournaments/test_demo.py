@@ -26,6 +26,10 @@ def test_demo_loader_is_idempotent_and_draws_tonight(db: None) -> None:
         assert evening.status == "playing"
         assert evening.participants.count() >= 16
         assert evening.rounds.get().tables.exists()
+    # tonight's tables carry their table codes (the QR on the round page and the sheets)
+    tonight = Table.objects.filter(round__evening__date=timezone.localdate())
+    assert tonight.exists()
+    assert all(table.codes.filter(revoked_at=None).count() == 1 for table in tonight)
 
 
 def test_the_team_game_has_a_fixed_pair_sitting_together_tonight(db: None) -> None:

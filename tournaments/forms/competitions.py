@@ -35,6 +35,7 @@ STANDINGS_FIELDS = (
     "absent_rule",
     "absent_points",
     "requires_confirmation",
+    "table_codes",
     "table_min",
     "table_max",
 )

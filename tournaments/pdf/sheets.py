@@ -10,7 +10,7 @@ entered or a value the engine derived (points, totals, competition points, state
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.utils.translation import gettext as _
 from django.utils.translation import override
@@ -31,6 +31,7 @@ from ..matches import sides_of, table_document
 from ..messages import issue_message, record_text
 from ..models import Round
 from ..selectors.exports import TableData
+from . import qr
 from .grid import ROW_HEIGHT, Sheet
 from .layout import (
     GRID,
@@ -60,13 +61,17 @@ def _seat_name(data: TableData, position: int) -> str:
 
 
 def _header(round_: Round, data: TableData, styles: Styles, filled: bool,
-            width: float) -> Table:
-    """Title and the facts of the table on the left; the top-right corner is left empty (a
-    cell CODE_BOX wide and HEADER_HEIGHT high) for the table's code."""
+            width: float, code_url: str | None = None) -> Table:
+    """Title and the facts of the table on the left; in the top-right corner the table code's
+    QR with the table number beside it (``pdf.qr``), or, without a code, an empty cell
+    CODE_BOX wide."""
     table = data.table
     competition = round_.evening.competition
     title = _("Score sheet: %(game)s") % {"game": GAMES[table.game].name}
-    left = width - CODE_BOX
+    mark = (qr.table_code_mark(code_url, number=table.number, label=_("Table"),
+                               fonts=styles.fonts) if code_url else None)
+    corner = mark.width if mark is not None else CODE_BOX
+    left = width - corner
     facts = info_table(styles, [
         (_("Club"), competition.club.name),
         (_("Competition"), competition.name),
@@ -84,7 +89,8 @@ def _header(round_: Round, data: TableData, styles: Styles, filled: bool,
     cell: list[Flowable] = [
         Paragraph(styles.fonts.clean(title).replace("&", "&amp;"), styles.title),
         Spacer(1, 1.5 * mm), facts]
-    header = Table([[cell, ""]], colWidths=[left, CODE_BOX], rowHeights=[HEADER_HEIGHT])
+    header = Table([[cell, mark if mark is not None else ""]], colWidths=[left, corner],
+                   rowHeights=[max(HEADER_HEIGHT, mark.height if mark is not None else 0)])
     header.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                 ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -93,7 +99,8 @@ def _header(round_: Round, data: TableData, styles: Styles, filled: bool,
     return header
 
 
-def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool) -> list[Flowable]:
+def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool,
+                 code_url: str | None = None) -> list[Flowable]:
     """One table's page: the header, then the game's grid with its rows as tall as one A4 page
     allows: laid out once with the least row height, the room left is shared out over the rows
     the renderer drew at that height (``Sheet.grown_rows``)."""
@@ -109,7 +116,7 @@ def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool) -
             options=evaluation["options"], evaluation=evaluation if filled else None,
             state=evaluation.get("state"), row_height=row_height,
         )
-        story: list[Flowable] = [_header(round_, data, styles, filled, width),
+        story: list[Flowable] = [_header(round_, data, styles, filled, width, code_url),
                                  Spacer(1, 3 * mm)]
         story += site_game(table.game).render_sheet(sheet)
         if filled and evaluation["errors"]:
@@ -151,11 +158,13 @@ def _texts(round_: Round, tables: Sequence[TableData]) -> list[str]:
     return texts
 
 
-def round_sheets_pdf(round_: Round, tables: Sequence[TableData], *, filled: bool) -> bytes:
+def round_sheets_pdf(round_: Round, tables: Sequence[TableData], *, filled: bool,
+                     code_urls: Mapping[int, str] | None = None) -> bytes:
     """One PDF for the whole round: one page per table (blank or filled in).
 
     ``round_`` must come with ``evening__competition__club``; ``tables`` from
-    ``selectors.exports.round_tables``. Rendered in the club's language.
+    ``selectors.exports.round_tables``; ``code_urls``: table id → its table code's URL (the
+    QR printed top right). Rendered in the club's language.
     """
     club = round_.evening.competition.club
     with override(club.language):
@@ -165,7 +174,8 @@ def round_sheets_pdf(round_: Round, tables: Sequence[TableData], *, filled: bool
         for index, data in enumerate(tables):
             if index:
                 story.append(PageBreak())
-            story += _table_story(round_, data, styles, filled)
+            story += _table_story(round_, data, styles, filled,
+                                  (code_urls or {}).get(data.table.pk))
         if not tables:
             story.append(styles.p(_("This round has no tables yet.")))
         title = _("%(competition)s, %(date)s, round %(round)s") % {

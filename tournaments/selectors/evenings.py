@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubmanager.models import Club, Member
 
-from ..models import Evening, Participant, Round, Seat, Table
+from ..models import Evening, Participant, Round, Seat, Table, TableCode
 
 
 def evenings_for_club(*, club: Club) -> QuerySet[Evening]:
@@ -55,6 +55,7 @@ class TableView:
     score_url: str | None
     status: str
     team_table: bool = False
+    code: str | None = None  # the table code, while it works (evening open, codes on)
 
     @property
     def status_label(self) -> str:
@@ -82,8 +83,9 @@ def score_url_maker(club: Club) -> Any:
     return lambda pk: reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": pk})
 
 
-def _table_views(tables: list[Table], club: Club) -> list[TableView]:
+def _table_views(tables: list[Table], club: Club, evening: Evening) -> list[TableView]:
     score_url = score_url_maker(club)
+    codes_work = evening.is_open and evening.competition.table_codes
     views = []
     for table in tables:
         seats = [
@@ -94,11 +96,18 @@ def _table_views(tables: list[Table], club: Club) -> list[TableView]:
             )
             for s in table.seats.all()
         ]
+        codes = getattr(table, "active_codes", [])
         views.append(TableView(
             table=table, seats=seats, score_url=score_url(table.pk), status=table.status,
             team_table=any(s.team for s in seats),
+            code=codes[0].code if codes and codes_work else None,
         ))
     return views
+
+
+def _active_codes() -> Prefetch[str, QuerySet[TableCode]]:
+    return Prefetch("codes", queryset=TableCode.objects.filter(revoked_at__isnull=True),
+                    to_attr="active_codes")
 
 
 def _tables_prefetch() -> Prefetch[str, QuerySet[Table]]:
@@ -106,33 +115,36 @@ def _tables_prefetch() -> Prefetch[str, QuerySet[Table]]:
         "tables",
         queryset=Table.objects.order_by("number").prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("participant__member")
-                     .order_by("position"))
+                     .order_by("position")),
+            _active_codes(),
         ),
     )
 
 
 def evening_rounds(*, evening: Evening) -> list[RoundView]:
-    """Every round of the evening with its tables and seats (three queries)."""
+    """Every round of the evening with its tables, seats and codes (four queries)."""
     club = evening.competition.club
     rounds = evening.rounds.order_by("number").prefetch_related(_tables_prefetch())
     result = []
     for round_ in rounds:
         tables = list(round_.tables.all())
         result.append(RoundView(
-            round=round_, tables=_table_views(tables, club),
+            round=round_, tables=_table_views(tables, club, evening),
             has_scores=any(t.hand_count for t in tables),
         ))
     return result
 
 
 def round_view(*, round_: Round) -> RoundView:
-    """One round with its tables and seats (two queries)."""
+    """One round with its tables, seats and codes (three queries)."""
     tables = list(round_.tables.order_by("number").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("participant__member")
-                 .order_by("position"))
+                 .order_by("position")),
+        _active_codes(),
     ))
     return RoundView(
-        round=round_, tables=_table_views(tables, round_.evening.competition.club),
+        round=round_,
+        tables=_table_views(tables, round_.evening.competition.club, round_.evening),
         has_scores=any(t.hand_count for t in tables),
     )
 

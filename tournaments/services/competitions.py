@@ -17,8 +17,8 @@ from ..models import Competition
 
 COMPETITION_FIELDS = (
     "name", "start_date", "end_date", "better", "counting", "best_n", "min_evenings",
-    "absent_rule", "absent_points", "tiebreaks", "requires_confirmation", "table_min",
-    "table_max",
+    "absent_rule", "absent_points", "tiebreaks", "requires_confirmation", "table_codes",
+    "table_min", "table_max",
 )
 
 

@@ -37,6 +37,7 @@ from ..models import (
     Table,
 )
 from .guards import evening_ensure_open
+from .table_codes import table_codes_issue
 
 History = dict[frozenset[int], int]
 
@@ -147,12 +148,15 @@ def _fill_round(round_: Round, participants: list[Participant]) -> None:
         round_, participants, history=draw_history(evening=round_.evening, exclude_round=round_)
     )
     roles = drawing.table_roles(round_.seed, sizes)
+    created = []
     for number, (keys, (dealer, keeper)) in enumerate(zip(tables, roles, strict=True), start=1):
         table = Table.objects.create(
             round=round_, number=number, game=competition.game, options=competition.options,
             first_dealer=dealer, scorekeeper=keeper,
         )
         _seat(table, [by_key[k] for k in keys], new=True)
+        created.append(table)
+    table_codes_issue(tables=created)  # each table's code, random (not from the seed)
 
 
 def _present(evening: Evening) -> list[Participant]:
@@ -304,4 +308,5 @@ def seat_late_arrival(*, round: Round, participant: Participant, by: Any = None)
         first_dealer=dealer, scorekeeper=keeper,
     )
     _seat(table, [moved, participant], new=True)
+    table_codes_issue(tables=[table])
     return Seat.objects.get(table=table, participant=participant)

@@ -36,6 +36,11 @@ claim that matches proves the match read is still the match stored.
 History: django-simple-history's own signals record every save and delete of a hand with the
 user (``_history_user``) and a change reason (``_change_reason``); the table history page shows
 before → after. A receiver of ``post_save`` or ``post_delete`` sees every change.
+
+Table codes: every service here takes ``via`` (a ``table_codes.ViaCode``) instead of ``by`` for
+a change made through a table's code, without a login: the code must be its table's and still
+active (checked again inside the write's transaction, so a renewed code stops at once), and the
+history records the code and the device's user agent (``tournaments.history``).
 """
 
 from __future__ import annotations
@@ -55,10 +60,12 @@ from clubmanager.access import role_in_club
 from clubmanager.models import Role
 
 from ..entry_keys import AppliedChange, applied_change
+from ..history import through_code
 from ..matches import MatchView, apply_view, match_view, sides_of
 from ..models import Hand, Seat, Table
 from ..selectors.scores import seats_and_hands
 from .guards import ScoreError, TableLocked, evening_ensure_open
+from .table_codes import ViaCode, code_is_active, code_may_confirm, code_may_enter
 
 __all__ = [
     "HandRejected",
@@ -364,9 +371,23 @@ def _repeat(prior: AppliedChange, given: Table) -> Saved:
     return Saved(hand, table, seats, hands, view, number=prior.number, repeated=True)
 
 
+def _ensure_may_enter(by: Any, via: ViaCode | None, table: Table, seats: list[Seat],
+                      role: str | None) -> str | None:
+    """PermissionDenied unless ``by`` (a user) or ``via`` (a table code) may enter scores at
+    ``table``; the user's role (None for a code)."""
+    if via is not None:
+        if not code_may_enter(via.code, table):
+            raise PermissionDenied
+        return None
+    role = role if role is not None else _role(by, table)
+    if not may_enter(by, table, seats, role):
+        raise PermissionDenied
+    return role
+
+
 def _change(*, table: Table, change: _Change, by: Any, expected_version: int, key: str = "",
             role: str | None = None, seats: list[Seat] | None = None,
-            hands: list[Hand] | None = None) -> Saved:
+            hands: list[Hand] | None = None, via: ViaCode | None = None) -> Saved:
     """A key already applied at the table is answered with that change; otherwise the change is
     made (:func:`_change_once`), and when that fails because the table moved on or the key's
     hand exists, the key is looked up again: the first attempt may have just committed."""
@@ -374,7 +395,7 @@ def _change(*, table: Table, change: _Change, by: Any, expected_version: int, ke
         return _repeat(prior, table)
     try:
         return _change_once(table=table, change=change, by=by, expected_version=expected_version,
-                            key=key, role=role, seats=seats, hands=hands)
+                            key=key, role=role, seats=seats, hands=hands, via=via)
     except (TableChanged, IntegrityError):
         if (prior := applied_change(table_pk=table.pk, key=key)) is None:
             raise
@@ -383,9 +404,10 @@ def _change(*, table: Table, change: _Change, by: Any, expected_version: int, ke
 
 def _change_once(*, table: Table, change: _Change, by: Any, expected_version: int, key: str,
                  role: str | None, seats: list[Seat] | None,
-                 hands: list[Hand] | None) -> Saved:
+                 hands: list[Hand] | None, via: ViaCode | None = None) -> Saved:
     """Read (unless given), check, evaluate, then claim the table and write (module docstring).
-    ``role``: the user's role in the table's club when the caller already knows it."""
+    ``role``: the user's role in the table's club when the caller already knows it; ``via``:
+    the table code the change comes through (then ``by`` is None)."""
     given = table
     if seats is None or hands is None or table.version != expected_version:
         table = _read_table(table.pk)
@@ -393,9 +415,7 @@ def _change_once(*, table: Table, change: _Change, by: Any, expected_version: in
     if table.version != expected_version:
         raise TableChanged(table)
     _check_open(table)
-    role = role if role is not None else _role(by, table)
-    if not may_enter(by, table, seats, role):
-        raise PermissionDenied
+    role = _ensure_may_enter(by, via, table, seats, role)
     after, changed, removed = change.make(table, hands, by)
     view = _evaluate_change(
         table=table, seats=seats, hands=after, changed=changed,
@@ -405,11 +425,14 @@ def _change_once(*, table: Table, change: _Change, by: Any, expected_version: in
     )
     apply_view(table, seats, view)
     with transaction.atomic():
+        if via is not None and not code_is_active(via.code):  # renewed or turned off meanwhile
+            raise PermissionDenied
         claimed = Table.objects.filter(pk=table.pk, version=expected_version).update(
             version=F("version") + 1, hand_count=table.hand_count, finished=table.finished)
         if claimed:
             reason = (changed.adjusted_reason if changed is not None else "") or change.reason
-            _write_hands(after, changed, removed, by, reason, key)
+            with through_code(via.code if via else None, via.device if via else ""):
+                _write_hands(after, changed, removed, by, reason, key)
             _write_seats(seats)
     if not claimed:
         raise TableChanged(_read_table(table.pk))
@@ -436,12 +459,13 @@ def hand_add(
     adjusted_reason: str = "",
     adjusted_points: Mapping[str, Any] | None = None,
     key: str = "",
+    via: ViaCode | None = None,
 ) -> Hand:
     """Append a hand to the table's match (see :func:`hand_add_saved`)."""
     saved = hand_add_saved(
         table=table, data=data, by=by, expected_version=expected_version,
         acknowledge_warnings=acknowledge_warnings, adjusted_reason=adjusted_reason,
-        adjusted_points=adjusted_points, key=key,
+        adjusted_points=adjusted_points, key=key, via=via,
     )
     assert saved.hand is not None
     return saved.hand
@@ -461,6 +485,7 @@ def hand_add_saved(
     seats: list[Seat] | None = None,
     hands: list[Hand] | None = None,
     key: str = "",
+    via: ViaCode | None = None,
 ) -> Saved:
     """Append a hand to the table's match. ``seats`` and ``hands``: the match as the caller
     read it together with ``table`` at ``table.version`` (else it is read); ``role``: the
@@ -473,8 +498,8 @@ def hand_add_saved(
 
     return _change(
         table=table, by=by, expected_version=expected_version, key=key, role=role, seats=seats,
-        hands=hands, change=_Change(make, "added", acknowledge_warnings, adjusted_reason,
-                                    adjusted_points))
+        hands=hands, via=via, change=_Change(make, "added", acknowledge_warnings,
+                                             adjusted_reason, adjusted_points))
 
 
 @_retry_when_locked
@@ -488,6 +513,7 @@ def hand_update(
     adjusted_reason: str = "",
     adjusted_points: Mapping[str, Any] | None = None,
     key: str = "",
+    via: ViaCode | None = None,
 ) -> Saved:
     """Change a saved hand; the whole match is re-evaluated with the change applied. ``key``:
     the save's idempotency key (as for :func:`hand_add_saved`)."""
@@ -500,13 +526,13 @@ def hand_update(
 
     return _change(
         table=Table(pk=hand.table_id, version=-1), by=by, expected_version=expected_version,
-        key=key,
+        key=key, via=via,
         change=_Change(make, "changed", acknowledge_warnings, adjusted_reason, adjusted_points))
 
 
 @_retry_when_locked
 def hand_delete(*, hand: Hand, by: Any, expected_version: int, reason: str = "",
-                key: str = "") -> Saved:
+                key: str = "", via: ViaCode | None = None) -> Saved:
     """Delete a saved hand; later hands move up one number. Refused if that makes a later hand
     invalid. ``key``: the save's idempotency key (as for :func:`hand_add_saved`)."""
 
@@ -515,7 +541,7 @@ def hand_delete(*, hand: Hand, by: Any, expected_version: int, reason: str = "",
         return [h for h in hands if h is not current], None, current
 
     return _change(table=Table(pk=hand.table_id, version=-1), by=by,
-                   expected_version=expected_version, key=key,
+                   expected_version=expected_version, key=key, via=via,
                    change=_Change(make, reason.strip() or "deleted", acknowledge_warnings=True))
 
 
@@ -528,24 +554,32 @@ def _lock(table: Table) -> Table:
     )
 
 
-def _set_confirmation(table: Table, by: Any | None) -> Table:
+def _set_confirmation(table: Table, by: Any | None, via: ViaCode | None = None) -> Table:
     table.confirmed_by = by
-    table.confirmed_at = timezone.now() if by is not None else None
+    table.confirmed_via = via.code if via is not None else None
+    table.confirmed_user_agent = via.device if via is not None else ""
+    table.confirmed_at = timezone.now() if by is not None or via is not None else None
     table.version += 1
-    table.save(update_fields=["confirmed_by", "confirmed_at", "version"])
+    table.save(update_fields=["confirmed_by", "confirmed_via", "confirmed_user_agent",
+                              "confirmed_at", "version"])
     return table
 
 
 @_retry_when_locked
 @transaction.atomic
-def table_confirm(*, table: Table, by: Any) -> Table:
-    """A second person confirms a finished match; it is final from then on."""
+def table_confirm(*, table: Table, by: Any, via: ViaCode | None = None) -> Table:
+    """A second person confirms a finished match; it is final from then on. Through a table
+    code (``via``, ``by`` None): see ``table_codes.code_may_confirm``."""
     locked = _lock(table)
     evening_ensure_open(locked.round.evening)
     if not locked.finished:
         raise TableLocked("not_finished")
     if locked.confirmed_at is not None:
         raise TableLocked("already_confirmed")
+    if via is not None:
+        if not (code_is_active(via.code) and code_may_confirm(via.code, locked)):
+            raise PermissionDenied
+        return _set_confirmation(locked, None, via)
     seats, _hands = seats_and_hands(locked)
     if not may_confirm(by, locked, seats):
         raise PermissionDenied

@@ -18,10 +18,12 @@ from clubmanager.models import Role
 from ..models import Competition, Evening, Round
 from ..pdf import results
 from ..pdf.sheets import round_sheets_pdf
+from ..qr import code_url
 from ..selectors.exports import (
     round_tables,
     standings_and_evenings,
 )
+from ..selectors.table_codes import active_codes
 from ..workbook_cache import season_workbook_file
 
 PDF = "application/pdf"
@@ -46,8 +48,12 @@ def round_sheets(request: ClubRequest, round_id: int) -> HttpResponse:
         pk=round_id, evening__competition__club=request.club,
     )
     filled = request.GET.get("filled") == "1"
-    content = round_sheets_pdf(round_, round_tables(round_), filled=filled)
+    tables = round_tables(round_)
     evening = round_.evening
+    codes = (active_codes(table_ids=[t.table.pk for t in tables])
+             if evening.is_open and evening.competition.table_codes else {})
+    content = round_sheets_pdf(round_, tables, filled=filled, code_urls={
+        pk: code_url(request, code) for pk, code in codes.items()})
     name = slugify(f"{evening.competition.name} {evening.date} round {round_.number}")
     return _download(content, PDF, f"{name}{'-filled' if filled else ''}.pdf")
 

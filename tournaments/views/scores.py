@@ -3,6 +3,9 @@
 Thin: parse the form (``forms.hands.HandForm``), call a service or selector, render. With htmx
 the save swaps the match region (``#match``) and the live check swaps the form fields
 (``#hand-fields``); without JavaScript every form posts normally and redirects.
+
+The same pages serve a table code (``views.table_codes``, no login): who is entering, what they
+may do and the URLs they post to come from ``entrant_of(request)`` (``views.entrant``).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import URLPattern, path, reverse
+from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
@@ -43,6 +46,7 @@ from ..selectors.scores import (
     table_in_club,
 )
 from ..services import scores as services
+from .entrant import Entrant, entrant_of
 
 TEMPLATE = "tournaments/scores/table.html"
 
@@ -69,8 +73,8 @@ def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None
     """``match`` and ``last_by`` (who made the latest change) when the caller knows them."""
     if match is None:
         match = match_state(table)
-    role = request.club_role
-    can_enter = services.may_enter(request.user, table, match.seats, role)
+    entrant = entrant_of(request)
+    can_enter = entrant.may_enter(table, match.seats)
     open_ = table.round.evening.is_open and table.confirmed_at is None
     if not table.finished:
         last_by = None
@@ -84,8 +88,7 @@ def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None
                         initial=(editing.data if editing
                                  else site_game(table.game).entry_initial(before.state)),
                         state=before.state)
-    slug = request.club.slug
-    edit_urls = (_hand_edit_urls(slug, match.hands) if can_enter and open_
+    edit_urls = (_hand_edit_urls(entrant, table, match.hands) if can_enter and open_
                  else ["" for _hand in match.hands])
     game = table.game
     change = _("Change %(record)s %(n)s")
@@ -100,9 +103,6 @@ def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None
             for row, url in zip(match.hand_rows, edit_urls, strict=True)
         ],
         "row_span": len(match.sides) + 2,
-        "table_url": reverse("tournaments:table_scores", kwargs={"club": slug, "pk": table.pk}),
-        "edit_url": (reverse("tournaments:hand_edit", kwargs={"club": slug, "pk": editing.pk})
-                     if editing else ""),
         "state_in_fold": site_game(game).state_in_fold,
         "hand_count": len(match.hands),
         "status": table.status,
@@ -118,8 +118,13 @@ def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None
                          if editing else ""),
         "delete_question": (record_text(game, _("Delete %(record)s %(n)s?"), n=editing.number)
                             if editing else ""),
-        "add_url": reverse("tournaments:hand_add", kwargs={"club": slug, "pk": table.pk}),
-        "check_url": reverse("tournaments:hand_check", kwargs={"club": slug, "pk": table.pk}),
+        "add_url": entrant.url("hand_add", table),
+        "check_url": entrant.url("hand_check", table),
+        "table_url": entrant.url("table_scores", table),
+        "confirm_url": entrant.url("table_confirm", table),
+        "edit_url": entrant.url("hand_edit", table, editing.pk) if editing else "",
+        "delete_url": entrant.url("hand_delete", table, editing.pk) if editing else "",
+        "via_code": entrant.via is not None,
         "table": table,
         "evening": table.round.evening,
         "competition": table.round.evening.competition,
@@ -127,10 +132,10 @@ def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None
         "form": form,
         "editing": editing,
         "can_enter": can_enter and open_,
-        "is_admin": Role.at_least(role, Role.ADMIN),
+        "is_admin": entrant.is_admin,
         "can_confirm": table.finished and table.confirmed_at is None
         and table.round.evening.is_open
-        and services.may_confirm(request.user, table, match.seats, role, last_by),
+        and entrant.may_confirm(table, match.seats, last_by),
         "notice": notice,
         "error": error,
         # What the game shows above the hands (its template and what that reads beyond match).
@@ -157,10 +162,10 @@ def _view_before(match: MatchState, editing: Hand | None) -> MatchView:
                                                  for h in match.hands if h.number < editing.number])
 
 
-def _hand_edit_urls(club_slug: str, hands: list[Hand]) -> list[str]:
+def _hand_edit_urls(entrant: Entrant, table: Table, hands: list[Hand]) -> list[str]:
     """Each hand's edit URL from one ``reverse`` (a placeholder pk, filled in per hand)."""
     marker = "2147483647"
-    url = reverse("tournaments:hand_edit", kwargs={"club": club_slug, "pk": int(marker)})
+    url = entrant.url("hand_edit", table, int(marker))
     head, _marker, tail = url.rpartition(marker)
     return [f"{head}{hand.pk}{tail}" for hand in hands]
 
@@ -192,10 +197,10 @@ def _outcome(response: HttpResponse, outcome: str, message: str = "") -> HttpRes
     return response
 
 
-def _redirect_to_table(request: ClubRequest, table_pk: int, outcome: str,
+def _redirect_to_table(request: ClubRequest, table: Table, outcome: str,
                        message: str = "") -> HttpResponse:
     """Back to the table page (with htmx: the client goes there, as for a changed hand)."""
-    url = reverse("tournaments:table_scores", kwargs={"club": request.club.slug, "pk": table_pk})
+    url = entrant_of(request).url("table_scores", table)
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = url
@@ -220,6 +225,10 @@ def _changed(context: dict[str, Any], game: str, number: int) -> dict[str, Any]:
 @table_view(Role.MEMBER)
 @require_GET
 def table_scores(request: ClubRequest, table: Table) -> HttpResponse:
+    return table_page(request, table)
+
+
+def table_page(request: ClubRequest, table: Table) -> HttpResponse:
     context = _context(request, table)
     changed = whole_number(str(request.GET.get("changed", "")))
     if changed is not None and 0 < changed <= context["hand_count"]:  # after a correction
@@ -245,9 +254,13 @@ def _completed(form: HandForm, view: MatchView) -> dict[str, Any]:
 @table_view(Role.MEMBER)
 @require_POST
 def hand_check(request: ClubRequest, table: Table) -> HttpResponse:
+    return live_check(request, table)
+
+
+def live_check(request: ClubRequest, table: Table) -> HttpResponse:
     """The live check: evaluate the stored hands plus the draft; re-render the fields."""
     match = match_state(table)
-    if not services.may_enter(request.user, table, match.seats, request.club_role):
+    if not entrant_of(request).may_enter(table, match.seats):
         raise PermissionDenied
     editing = None
     if request.POST.get("hand"):
@@ -262,7 +275,7 @@ def hand_check(request: ClubRequest, table: Table) -> HttpResponse:
 
 
 def _require_enter(request: ClubRequest, table: Table, seats: list[Any]) -> None:
-    if not services.may_enter(request.user, table, seats, request.club_role):
+    if not entrant_of(request).may_enter(table, seats):
         raise PermissionDenied
 
 
@@ -286,8 +299,10 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
         context = _context(request, table, form=form, editing=editing)
         context["refused"] = True
         return _render(request, context, outcome="refused")
+    entrant = entrant_of(request)
     kwargs: dict[str, Any] = {
-        "data": data, "by": request.user, "expected_version": _version(request),
+        "data": data, "by": entrant.by, "via": entrant.via,
+        "expected_version": _version(request),
         "key": entry_keys.posted_key(request.POST),
         "acknowledge_warnings": bool(request.POST.get("acknowledge")),
         "adjusted_reason": request.POST.get("adjusted_reason", ""),
@@ -295,7 +310,7 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
     }
     try:
         if editing is None:
-            saved = services.hand_add_saved(table=table, role=request.club_role,
+            saved = services.hand_add_saved(table=table, role=entrant.role,
                                             seats=seats, hands=hands, **kwargs)
         else:
             saved = services.hand_update(hand=editing, **kwargs)
@@ -324,8 +339,7 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
             fresh = table_in_club(request.club, table.pk)
             return _render(request, _changed(_context(request, fresh), table.game, saved.number),
                            outcome="saved")
-        url = reverse("tournaments:table_scores",
-                      kwargs={"club": request.club.slug, "pk": table.pk})
+        url = entrant.url("table_scores", table)
         # back at the corrected row, its result under it
         return _outcome(redirect(f"{url}?changed={saved.number}#hand-{saved.number}"),
                         "saved", done)
@@ -336,15 +350,21 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
                                   view=saved.match)
         context = _context(request, saved.table, match=saved_match,
                            # the save's history row is the latest (unless a repeat's)
-                           last_by=-1 if saved.repeated else request.user.pk)
+                           last_by=-1 if saved.repeated else (
+                               entrant.by.pk if entrant.by else None))
         context["saved_message"] = done
         return _outcome(render(request, f"{TEMPLATE}#match", context), "saved", done)
-    return _redirect_to_table(request, table.pk, "saved", done)
+    return _redirect_to_table(request, table, "saved", done)
 
 
 @table_view(Role.MEMBER)
 @require_POST
 def hand_add(request: ClubRequest, table: Table) -> HttpResponse:
+    return hand_save(request, table)
+
+
+def hand_save(request: ClubRequest, table: Table) -> HttpResponse:
+    """A new hand at the table."""
     return _save(request, table, None)
 
 
@@ -352,6 +372,11 @@ def hand_add(request: ClubRequest, table: Table) -> HttpResponse:
 def hand_edit(request: ClubRequest, pk: int) -> HttpResponse:
     hand = hand_in_club(request.club, pk)
     table = table_in_club(request.club, hand.table_id)
+    return hand_page(request, table, hand)
+
+
+def hand_page(request: ClubRequest, table: Table, hand: Hand) -> HttpResponse:
+    """A saved hand's form (GET) or its change (POST)."""
     if request.method == "POST":
         return _save(request, table, hand)
     context = _context(request, table, editing=hand)
@@ -363,29 +388,43 @@ def hand_edit(request: ClubRequest, pk: int) -> HttpResponse:
 @club_view(Role.MEMBER)
 @require_POST
 def hand_delete(request: ClubRequest, pk: int) -> HttpResponse:
-    key = entry_keys.posted_key(request.POST)
-    gone = entry_keys.applied_delete(hand_pk=pk, key=key)
-    if gone is not None:  # deleted by this very form before: the answer to that, again
-        table = table_in_club(request.club, gone.table_id)
-        _require_enter(request, table, list(table.seats.select_related("participant__member")))
-        return _deleted(request, table, gone.number)
+    repeated = repeated_delete(request, pk)
+    if repeated is not None:
+        return repeated
     hand = hand_in_club(request.club, pk)
-    table = hand.table
+    return hand_removal(request, hand.table, hand)
+
+
+def repeated_delete(request: ClubRequest, pk: int,
+                    table: Table | None = None) -> HttpResponse | None:
+    """A delete posted again with its key after the hand is gone: the answer to the first.
+    ``table``: the only table it may be of (a table code's)."""
+    gone = entry_keys.applied_delete(hand_pk=pk, key=entry_keys.posted_key(request.POST))
+    if gone is None or (table is not None and gone.table_id != table.pk):
+        return None
+    table = table_in_club(request.club, gone.table_id)
+    _require_enter(request, table, list(table.seats.select_related("participant__member")))
+    return _deleted(request, table, gone.number)
+
+
+def hand_removal(request: ClubRequest, table: Table, hand: Hand) -> HttpResponse:
+    entrant = entrant_of(request)
     _require_enter(request, table, list(table.seats.select_related("participant__member")))
     if "\x00" in request.POST.get("reason", ""):  # no text column stores NUL
         messages.error(request, _("This contains a character that cannot be stored."))
-        return _redirect_to_table(request, table.pk, "refused")
+        return _redirect_to_table(request, table, "refused")
     try:
-        saved = services.hand_delete(hand=hand, by=request.user,
+        saved = services.hand_delete(hand=hand, by=entrant.by, via=entrant.via,
                                      expected_version=_version(request),
-                                     reason=request.POST.get("reason", ""), key=key)
+                                     reason=request.POST.get("reason", ""),
+                                     key=entry_keys.posted_key(request.POST))
     except services.TableChanged:
         messages.error(request, _("This table was just changed by someone else: nothing was "
                                   "deleted. Check the new state."))
-        return _redirect_to_table(request, table.pk, "changed")
+        return _redirect_to_table(request, table, "changed")
     except services.TableLocked as locked:
         messages.error(request, _locked_message(locked.reason))
-        return _redirect_to_table(request, table.pk, "locked")
+        return _redirect_to_table(request, table, "locked")
     except services.HandRejected as rejected:
         context = _context(request, table, editing=hand)
         context["delete_errors"] = [
@@ -399,24 +438,32 @@ def hand_delete(request: ClubRequest, pk: int) -> HttpResponse:
 def _deleted(request: ClubRequest, table: Table, number: int) -> HttpResponse:
     done = record_text(table.game, _("%(record)s %(n)s was deleted."), n=number)
     messages.success(request, done)
-    return _redirect_to_table(request, table.pk, "saved", done)
+    return _redirect_to_table(request, table, "saved", done)
 
 
 def _confirmation_change(request: ClubRequest, table: Table, change: Any,
                          done: str) -> HttpResponse:
     """Confirm or withdraw a confirmation through ``change`` (a service); back to the table."""
+    entrant = entrant_of(request)
     try:
-        change(table=table, by=request.user)
+        if entrant.via is not None:
+            change(table=table, by=None, via=entrant.via)
+        else:
+            change(table=table, by=request.user)
     except services.TableLocked as locked:
         messages.error(request, _locked_message(locked.reason))
     else:
         messages.success(request, done)
-    return redirect("tournaments:table_scores", club=request.club.slug, pk=table.pk)
+    return redirect(entrant.url("table_scores", table))
 
 
 @table_view(Role.MEMBER)
 @require_POST
 def table_confirm(request: ClubRequest, table: Table) -> HttpResponse:
+    return confirmation(request, table)
+
+
+def confirmation(request: ClubRequest, table: Table) -> HttpResponse:
     return _confirmation_change(request, table, services.table_confirm,
                                 _("The result of this match is confirmed."))
 

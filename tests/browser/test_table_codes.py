@@ -1,0 +1,83 @@
+"""Table codes in real Chromium (issue 16): the QR codes on the evening and projector pages
+(no Content-Security-Policy violation), and the printed sheet's QR, decoded with zbarimg from
+the PDF, entering a hand in a fresh phone browser without a login."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from playwright.sync_api import expect
+
+from clubmanager.models import Role
+from tests.browser.conftest import ARTIFACTS, log_in
+from tests.tournaments.test_table_codes import decode_qr
+from tournaments.models import Hand, Table
+from tournaments.services import draws
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def tonight(club: Any, make_member: Callable[..., Any], make_competition: Callable[..., Any],
+            make_evening: Callable[..., Any], make_user: Callable[..., Any]) -> dict[str, Any]:
+    cache.clear()  # no wrong codes counted by an earlier test (the rate limit's cache)
+    members = [make_member(club, name=n) for n in
+               ("Ann", "Bob", "Cor", "Dirk", "Els", "Fien", "Gert", "Hans")]
+    competition = make_competition(club, "jokeren", name="Jokeren", table_min=4, table_max=4)
+    evening = make_evening(competition, members)
+    round_ = draws.round_draw(evening=evening, seed=7)
+    return {"evening": evening, "round": round_, "admin": make_user("beheer", club, Role.ADMIN),
+            "tables": list(round_.tables.order_by("number"))}
+
+
+def test_the_printed_qr_code_enters_a_hand_in_a_fresh_browser_without_a_login(
+        browsing: Any, step: Callable[[str], Any], tonight: dict[str, Any],
+        tmp_path: Path) -> None:
+    admin = browsing.new_page()
+    with step("the evening page shows each table's code"):
+        admin.goto(f"/clubs/harten-vrouw/competitions/evenings/{tonight['evening'].pk}/")
+        log_in(admin, "beheer")
+        codes = admin.locator("details.table-code")
+        expect(codes).to_have_count(2)
+        codes.first.locator("summary").click()
+        svg = codes.first.locator("svg.qr-code")
+        expect(svg).to_be_visible()
+        box = svg.bounding_box()
+        assert box and box["width"] >= 150 and box["width"] == box["height"]
+    with step("the projector page shows them large"):
+        admin.goto(f"/clubs/harten-vrouw/competitions/rounds/{tonight['round'].pk}/projector/")
+        expect(admin.locator(".projector-qr svg")).to_have_count(2)
+        expect(admin.locator(".projector-qr svg").first).to_be_visible()
+    with step("print the sheets and read the QR codes on them"):
+        pdf = admin.request.get(
+            f"/clubs/harten-vrouw/competitions/rounds/{tonight['round'].pk}/sheets.pdf")
+        assert pdf.ok and pdf.headers["content-type"] == "application/pdf"
+        urls = decode_qr(pdf.body(), tmp_path)
+        assert len(urls) == 2 and urls[0].startswith(browsing.base_url + "/t/"), urls
+    phone = browsing.new_page(phone=True)
+    table = tonight["tables"][0]
+    with step("scan: the table's entry page opens without a login"):
+        phone.goto(urls[0])
+        expect(phone.get_by_role("heading", name="Table 1 · round 1")).to_be_visible()
+        expect(phone.get_by_role("link", name="History of changes")).to_have_count(0)
+    with step("enter a deal"):
+        for index, value in enumerate(("0", "25", "40", "12")):
+            phone.locator(f'[name="h-penalties-{index}"]').fill(value)
+        phone.get_by_role("button", name="Save deal").click()
+        expect(phone.get_by_text("Deal 1 saved.")).to_be_visible()
+        ARTIFACTS.mkdir(exist_ok=True)
+        phone.screenshot(path=str(ARTIFACTS / "table-code-phone.png"), full_page=True)
+    with step("stored once, through the code, with the phone's user agent"):
+        hand = Hand.objects.get(table=table)
+        assert sorted(hand.data["penalties"].values()) == [0, 12, 25, 40]
+        record = hand.history.get()
+        assert record.table_code.table_id == table.pk and record.history_user is None
+        assert "Mobile" in record.user_agent or "Chrome" in record.user_agent
+        assert Table.objects.get(pk=table.pk).hand_count == 1
+    with step("the phone got no login: the club's pages still ask for one"):
+        phone.goto(f"/clubs/harten-vrouw/competitions/tables/{table.pk}/history/")
+        expect(phone.get_by_label("Username")).to_be_visible()

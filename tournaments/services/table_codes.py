@@ -1,0 +1,113 @@
+"""Writes: table codes, and what a code may do.
+
+A table code lets the phones at a table enter, correct and confirm that table's scores without
+an account (issue 16). It is random: ``secrets.token_urlsafe(16)``, 128 bits, never derived
+from the seed or an id. Every table gets one when it is created (the draw, a late arrival's new
+table); a club admin renews a table's code (the old one stops at once: it is revoked in the same
+transaction) or turns codes off for a competition (``Competition.table_codes``, its settings
+form).
+
+What a code may do, and nothing else: enter, change, delete and confirm on its own table, while
+the evening is open and the competition has codes on (:func:`code_may_enter`). A match whose
+last change came through the table's code is not confirmed through its code, unless the club
+allows that (``Club.code_self_confirm``): the code is the table, not a second person.
+The score services take a :class:`ViaCode` instead of a user and record it in the history.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from clubmanager.models import Club
+
+from ..models import Hand, Table, TableCode
+
+__all__ = [
+    "CODE_BYTES",
+    "ViaCode",
+    "club_code_self_confirm_set",
+    "code_is_active",
+    "code_may_confirm",
+    "code_may_enter",
+    "new_code",
+    "table_code_renew",
+    "table_codes_issue",
+]
+
+#: 16 random bytes: 128 bits, 22 characters in the URL.
+CODE_BYTES = 16
+USER_AGENT_LENGTH = 300
+
+
+@dataclass(frozen=True)
+class ViaCode:
+    """A change made through a table code: the code and the device's user agent."""
+
+    code: TableCode
+    user_agent: str = ""
+
+    @property
+    def device(self) -> str:
+        return self.user_agent[:USER_AGENT_LENGTH]
+
+
+def new_code() -> str:
+    return secrets.token_urlsafe(CODE_BYTES)
+
+
+def table_codes_issue(*, tables: Iterable[Table]) -> list[TableCode]:
+    """A new code for each of ``tables`` (new tables, without one): the draw's part."""
+    return TableCode.objects.bulk_create(TableCode(table=t, code=new_code()) for t in tables)
+
+
+@transaction.atomic
+def table_code_renew(*, table: Table, by: Any = None) -> TableCode:
+    """Revoke the table's code (it stops at once) and issue a new one."""
+    Table.objects.select_for_update().filter(pk=table.pk).values_list("pk").first()
+    TableCode.objects.filter(table=table, revoked_at__isnull=True).update(
+        revoked_at=timezone.now())
+    return TableCode.objects.create(table=table, code=new_code())
+
+
+@transaction.atomic
+def club_code_self_confirm_set(*, club: Club, allowed: bool, by: Any = None) -> Club:
+    """Whether a table code may confirm a match whose last change came through it."""
+    club.code_self_confirm = allowed
+    club.save(update_fields=["code_self_confirm"])
+    return club
+
+
+# -- what a code may do -----------------------------------------------------------------------
+def code_may_enter(code: TableCode, table: Table) -> bool:
+    """Its own table, an active code, codes on for the competition. (An open evening and an
+    unconfirmed match are every entry's conditions: ``services.scores``.) ``table`` with its
+    round, evening and competition loaded."""
+    return (code.table_id == table.pk and code.revoked_at is None
+            and table.round.evening.competition.table_codes)
+
+
+def code_is_active(code: TableCode) -> bool:
+    """As stored now: not revoked, codes still on (a renewal or "codes off" meanwhile stops a
+    save that was already under way)."""
+    return TableCode.objects.filter(
+        pk=code.pk, revoked_at__isnull=True,
+        table__round__evening__competition__table_codes=True,
+    ).exists()
+
+
+def code_may_confirm(code: TableCode, table: Table) -> bool:
+    """Its own table; not a match whose last change came through a code of this table, unless
+    the club allows it. ``table`` with its round, evening, competition and club loaded."""
+    if not code_may_enter(code, table):
+        return False
+    if table.round.evening.competition.club.code_self_confirm:
+        return True
+    last = (Hand.history.filter(table_id=table.pk).order_by("-history_date", "-history_id")
+            .values_list("table_code_id", flat=True).first())
+    return last is None

@@ -1,0 +1,162 @@
+"""Views: score entry through a table code, without a login (``/t/<code>/…``).
+
+Scanning a table's QR code opens ``/t/<code>/``: the table's own score page (``views.scores``,
+the same templates), with the code as the one who enters (``views.entrant``). The code's URLs
+mirror the score pages' names (namespace ``table_code``), and nothing else answers to a code:
+no other table, no admin or history page, no standings. A logged-in visitor of a code URL is
+the code there too. An unknown or renewed code is 404 and counts towards the address's limit
+(``tournaments.throttle``); a right code of a closed evening, or of a competition with codes
+off, is 403 with a sentence.
+
+The club admin's side (renewing a table's code, the club's setting) is at the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, cast
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import URLPattern, path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from clubmanager.access import club_view
+from clubmanager.http import ClubRequest
+from clubmanager.models import Role
+
+from .. import throttle
+from ..models import Hand, Table
+from ..selectors.table_codes import active_code
+from ..services import table_codes as services
+from ..services.table_codes import ViaCode
+from . import scores
+from .entrant import Entrant
+
+REFUSED = "tournaments/scores/code_refused.html"
+View = Callable[..., HttpResponse]
+
+
+def _refused(request: HttpRequest, status: int, message: str) -> HttpResponse:
+    return render(request, REFUSED, {"message": message}, status=status)
+
+
+def code_view(view: View) -> View:
+    """The table of the code in the URL, or the refusal; the view gets the table."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, code: str, **kwargs: Any) -> HttpResponse:
+        if throttle.is_blocked(request):
+            return _refused(request, 429, _(
+                "Too many wrong table codes came from this address. Try again in a quarter of "
+                "an hour, or ask the club admin."))
+        found = active_code(code)
+        if found is None:
+            throttle.record_failure(request)
+            return _refused(request, 404, _(
+                "This table code does not work (any more). Scan the code on the table's "
+                "current score sheet, or ask the club admin."))
+        table = found.table
+        competition = table.round.evening.competition
+        if not competition.table_codes:
+            return _refused(request, 403, _("Table codes are turned off for this competition."))
+        if not table.round.evening.is_open:
+            return _refused(request, 403, _(
+                "The evening is closed: this table code no longer works."))
+        # what the club pages set (clubmanager.access), and who enters (views.entrant)
+        club_request = cast(Any, request)
+        club_request.club, club_request.club_role = competition.club, None
+        user_agent = str(request.META.get("HTTP_USER_AGENT", ""))
+        club_request.entrant = Entrant(None, None, ViaCode(found, user_agent))
+        return view(request, table, *args, **kwargs)
+
+    return wrapper
+
+
+def _hand(table: Table, pk: int) -> Hand:
+    """A hand of the code's own table (any other is 404)."""
+    return get_object_or_404(Hand.objects.select_related("table"), pk=pk, table=table)
+
+
+@code_view
+@require_GET
+def table_scores(request: ClubRequest, table: Table) -> HttpResponse:
+    return scores.table_page(request, table)
+
+
+@code_view
+@require_POST
+def hand_check(request: ClubRequest, table: Table) -> HttpResponse:
+    return scores.live_check(request, table)
+
+
+@code_view
+@require_POST
+def hand_add(request: ClubRequest, table: Table) -> HttpResponse:
+    return scores.hand_save(request, table)
+
+
+@code_view
+def hand_edit(request: ClubRequest, table: Table, pk: int) -> HttpResponse:
+    return scores.hand_page(request, table, _hand(table, pk))
+
+
+@code_view
+@require_POST
+def hand_delete(request: ClubRequest, table: Table, pk: int) -> HttpResponse:
+    repeated = scores.repeated_delete(request, pk, table=table)  # its answer lost: the same again
+    if repeated is not None:
+        return repeated
+    return scores.hand_removal(request, table, _hand(table, pk))
+
+
+@code_view
+@require_POST
+def table_confirm(request: ClubRequest, table: Table) -> HttpResponse:
+    return scores.confirmation(request, table)
+
+
+#: Under /t/ (clubmanager.urls), namespace ``table_code``.
+urlpatterns: list[URLPattern] = [
+    path("<str:code>/", table_scores, name="table_scores"),
+    path("<str:code>/check/", hand_check, name="hand_check"),
+    path("<str:code>/hands/add/", hand_add, name="hand_add"),
+    path("<str:code>/hands/<id:pk>/edit/", hand_edit, name="hand_edit"),
+    path("<str:code>/hands/<id:pk>/delete/", hand_delete, name="hand_delete"),
+    path("<str:code>/confirm/", table_confirm, name="table_confirm"),
+]
+
+
+# -- the club admin's side ----------------------------------------------------------------------
+@club_view(Role.ADMIN)
+@require_POST
+def table_code_renew(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new code for the table; the old one stops at once (its QR and sheet are void)."""
+    club = cast(Any, request).club
+    table = get_object_or_404(Table.objects.select_related("round"), pk=pk,
+                              round__evening__competition__club=club)
+    services.table_code_renew(table=table, by=request.user)
+    messages.success(request, _("Table %(n)s has a new code: the old one no longer works. "
+                                "Print its score sheet again.") % {"n": table.number})
+    return redirect("tournaments:evening_detail", club=club.slug, pk=table.round.evening_id)
+
+
+@club_view(Role.ADMIN)
+def table_code_setting(request: HttpRequest) -> HttpResponse:
+    """The club's table code setting: may a code confirm its own entries?"""
+    club = cast(Any, request).club
+    if request.method == "POST":
+        allowed = request.POST.get("code_self_confirm") == "on"
+        services.club_code_self_confirm_set(club=club, allowed=allowed, by=request.user)
+        messages.success(request, _("The table code setting is saved."))
+        return redirect("tournaments:table_code_setting", club=club.slug)
+    return render(request, "tournaments/table_code_setting.html", {"club": club})
+
+
+admin_urlpatterns: list[URLPattern] = [
+    path("tables/<id:pk>/code/renew/", table_code_renew, name="table_code_renew"),
+    path("table-codes/", table_code_setting, name="table_code_setting"),
+]

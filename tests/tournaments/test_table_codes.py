@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from clubmanager.models import Role
 from tournaments.forms.competitions import CompetitionForm
+from tournaments.forms.ordered import OrderedChoicesWidget
 from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import EveningStatus, Hand, Table, TableCode
@@ -396,17 +397,20 @@ def test_a_club_admin_turns_codes_off_in_the_competitions_settings(
                                                           "pk": competition.pk})
     admin = client_for(admin_user)
     assert 'name="table_codes"' in admin.get(url).content.decode()
-    initial = CompetitionForm(game="jokeren", competition=competition).initial
+    form = CompetitionForm(game="jokeren", competition=competition)
     settings: dict[str, Any] = {}  # the form as shown, submitted
-    for name, value in initial.items():
+    for name, value in form.initial.items():
         if isinstance(value, bool):
             if value and name != "table_codes":
                 settings[name] = "on"
+        elif isinstance(value, list) and isinstance(form.fields[name].widget, OrderedChoicesWidget):
+            settings.update({f"{name}_{i}": str(v) for i, v in enumerate(value)})  # one a deal
         elif isinstance(value, list):
             settings[name] = [str(v) for v in value]
         elif value is not None:
             settings[name] = str(value)
-    assert admin.post(url, settings).status_code == 302  # the box left unticked
+    answer = admin.post(url, settings)
+    assert answer.status_code == 302, (settings, answer.context["form"].errors)  # box unticked
     competition.refresh_from_db()
     assert not competition.table_codes
     assert phone().get(code_url("table_scores", code)).status_code == 403

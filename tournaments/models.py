@@ -461,3 +461,18 @@ class Hand(models.Model):
     @property
     def is_adjusted(self) -> bool:
         return self.adjusted_points is not None
+
+
+class TableCodeFailure(models.Model):
+    """A request for a table code URL whose code is unknown or renewed, by address: the rate
+    limit of wrong codes (``tournaments.throttle``). In the database, so every app server
+    counts the same failures."""
+
+    address = models.CharField(max_length=64)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "at"], name="table_code_failure_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.address} {self.at:%Y-%m-%d %H:%M}"

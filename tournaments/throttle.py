@@ -7,10 +7,11 @@ failure for its address (``REMOTE_ADDR``: behind a proxy, the proxy's address). 
 15 minutes, counted from the first failure) every code URL answers that address 429 until
 the window ends, right codes included, so a hit cannot be told from a miss.
 
-Kept in Django's cache (no table of its own): with the default local-memory cache each server
-process counts on its own, so ``make run``'s two gunicorn workers allow up to twice the limit.
-A club's phones usually share one address (the club's Wi-Fi): the limit is set well above what
-a few players scanning an old, renewed sheet reach.
+Kept in the database (``TableCodeFailure``), so every app server and every gunicorn worker
+counts the same failures; rows older than the window are deleted when the address fails again.
+The window slides: the address is let through again once fewer than the limit of its failures
+are younger than the cool-off. A club's phones usually share one address (the club's Wi-Fi):
+the limit is set well above what a few players scanning an old, renewed sheet reach.
 """
 
 from __future__ import annotations
@@ -18,33 +19,32 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest
+from django.utils import timezone
 
-PREFIX = "table-code-failures:"
+from .models import TableCodeFailure
 
 
 def failure_limit() -> int:
     return int(getattr(settings, "TABLE_CODE_FAILURE_LIMIT", 20))
 
 
-def cooloff_seconds() -> int:
-    cooloff = getattr(settings, "TABLE_CODE_COOLOFF", timedelta(minutes=15))
-    return int(cooloff.total_seconds())
+def cooloff() -> timedelta:
+    value = getattr(settings, "TABLE_CODE_COOLOFF", timedelta(minutes=15))
+    return value if isinstance(value, timedelta) else timedelta(seconds=int(value))
 
 
-def _key(request: HttpRequest) -> str:
-    return PREFIX + str(request.META.get("REMOTE_ADDR", ""))
+def _address(request: HttpRequest) -> str:
+    return str(request.META.get("REMOTE_ADDR", ""))[:64]
 
 
 def is_blocked(request: HttpRequest) -> bool:
-    return int(cache.get(_key(request), 0)) >= failure_limit()
+    since = timezone.now() - cooloff()
+    recent = TableCodeFailure.objects.filter(address=_address(request), at__gte=since)
+    return recent[:failure_limit()].count() >= failure_limit()
 
 
 def record_failure(request: HttpRequest) -> None:
-    key = _key(request)
-    cache.add(key, 0, cooloff_seconds())  # the window starts at the first failure
-    try:
-        cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, cooloff_seconds())
+    address = _address(request)
+    TableCodeFailure.objects.filter(address=address, at__lt=timezone.now() - cooloff()).delete()
+    TableCodeFailure.objects.create(address=address)

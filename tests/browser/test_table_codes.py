@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import expect
 
 from clubmanager.models import Role
@@ -24,7 +23,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def tonight(club: Any, make_member: Callable[..., Any], make_competition: Callable[..., Any],
             make_evening: Callable[..., Any], make_user: Callable[..., Any]) -> dict[str, Any]:
-    cache.clear()  # no wrong codes counted by an earlier test (the rate limit's cache)
     members = [make_member(club, name=n) for n in
                ("Ann", "Bob", "Cor", "Dirk", "Els", "Fien", "Gert", "Hans")]
     competition = make_competition(club, "jokeren", name="Jokeren", table_min=4, table_max=4)

@@ -5,22 +5,23 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from clubmanager.models import Role
 from tournaments.forms.competitions import CompetitionForm
 from tournaments.forms.ordered import OrderedChoicesWidget
 from tournaments.games import sample_hands
 from tournaments.matches import sides_of
-from tournaments.models import EveningStatus, Hand, Table, TableCode
+from tournaments.models import EveningStatus, Hand, Table, TableCode, TableCodeFailure
 from tournaments.services import draws, scores
 from tournaments.services.table_codes import ViaCode, table_code_renew, table_codes_issue
 
@@ -29,11 +30,6 @@ pytestmark = pytest.mark.django_db
 PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36"
 DEAL = {"h-penalties-0": "0", "h-penalties-1": "45", "h-penalties-2": "12",
         "h-penalties-3": "88"}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits() -> None:
-    cache.clear()  # the rate limit counts per address in the cache
 
 
 @pytest.fixture
@@ -306,6 +302,17 @@ def test_wrong_codes_are_rate_limited_per_address(world: dict[str, Any], setting
     assert client.post(code_url("hand_add", world["codes"][0]), DEAL).status_code == 429
     other_address = Client(REMOTE_ADDR="10.0.0.7")
     assert other_address.get(right).status_code == 200
+
+
+def test_the_limit_holds_for_every_server_and_ends_with_the_cooloff(world: dict[str, Any],
+                                                                     settings: Any) -> None:
+    settings.TABLE_CODE_FAILURE_LIMIT = 2
+    right = code_url("table_scores", world["codes"][0])
+    for attempt in range(2):  # a fresh client each time: any worker of any app server
+        phone().get(code_url("table_scores", f"wrong-code-{attempt:02d}-abcdefghijk"))
+    assert phone().get(right).status_code == 429
+    TableCodeFailure.objects.update(at=timezone.now() - timedelta(minutes=16))
+    assert phone().get(right).status_code == 200  # 15 minutes on: let through again
 
 
 # -- what the pages and the sheets show ------------------------------------------------------

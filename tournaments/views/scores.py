@@ -337,8 +337,9 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
         done = record_text(table.game, _("%(record)s %(n)s was changed."), n=saved.number)
         if request.htmx:  # the result at the corrected row, where the eye is
             fresh = table_in_club(request.club, table.pk)
-            return _render(request, _changed(_context(request, fresh), table.game, saved.number),
-                           outcome="saved")
+            answer = _render(request, _changed(_context(request, fresh), table.game,
+                                               saved.number))
+            return _outcome(answer, "saved", done)
         url = entrant.url("table_scores", table)
         # back at the corrected row, its result under it
         return _outcome(redirect(f"{url}?changed={saved.number}#hand-{saved.number}"),

@@ -214,3 +214,14 @@ def log_in(page: Any, username: str, password: str | None = None) -> None:
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(password or PASSWORD)
     page.get_by_role("button", name="Log in").click()
+
+
+@pytest.fixture
+def table(request: pytest.FixtureRequest, club: Any, make_member: Callable[..., Any]) -> Any:
+    """Ann, Bob, Cor and Dirk at a Jokeren table of tonight's first round (a module may define
+    its own ``table``)."""
+    fixture = request.getfixturevalue  # the tournaments fixtures this module imports
+    members = [make_member(club, name=name) for name in ("Ann", "Bob", "Cor", "Dirk")]
+    evening = fixture("make_evening")(fixture("make_competition")(club, "jokeren"), members)
+    return fixture("seat_table")(fixture("make_round")(evening),
+                                 list(evening.participants.all()))

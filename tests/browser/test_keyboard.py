@@ -4,7 +4,6 @@ refused save puts the focus on the refused field."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,15 +17,6 @@ from tournaments.models import Hand, Table
 from .conftest import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def table(club: Any, make_member: Callable[..., Any], make_competition: Callable[..., Any],
-          make_evening: Callable[..., Any], make_round: Callable[..., Any],
-          seat_table: Callable[..., Any]) -> Table:
-    members = [make_member(club, name=name) for name in ("Ann", "Bob", "Cor", "Dirk")]
-    evening = make_evening(make_competition(club, "jokeren"), members)
-    return seat_table(make_round(evening), list(evening.participants.all()))
 
 
 @pytest.fixture

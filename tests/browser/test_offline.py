@@ -7,7 +7,6 @@ back to the form with the rule's message, and the hands typed after it wait for 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,15 +22,6 @@ from .conftest import ARTIFACTS, log_in
 pytestmark = pytest.mark.django_db(transaction=True)
 
 WAITING = "Not sent — will be sent as soon as there is a connection again"
-
-
-@pytest.fixture
-def table(club: Any, make_member: Callable[..., Any], make_competition: Callable[..., Any],
-          make_evening: Callable[..., Any], make_round: Callable[..., Any],
-          seat_table: Callable[..., Any]) -> Table:
-    members = [make_member(club, name=name) for name in ("Ann", "Bob", "Cor", "Dirk")]
-    evening = make_evening(make_competition(club, "jokeren"), members)
-    return seat_table(make_round(evening), list(evening.participants.all()))
 
 
 @pytest.fixture

@@ -52,7 +52,9 @@
     if (!elt || elt.id !== "hand-fields" || !elt.closest("form")) return;
     if (elt.dataset.sent !== values(elt.closest("form"))) {
       e.detail.shouldSwap = false;
-      htmx.trigger(elt, "change");
+      // After this answer's request has ended: htmx drops a request triggered while one of the
+      // same element is still under way, and this answer's still is here.
+      setTimeout(function () { htmx.trigger(elt, "change"); }, 0);
     }
   });
   function updateAll() { document.querySelectorAll("form.hand-form").forEach(update); }

@@ -336,8 +336,7 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
     if editing is not None:
         done = record_text(table.game, _("%(record)s %(n)s was changed."), n=saved.number)
         if request.htmx:  # the result at the corrected row, where the eye is
-            fresh = table_in_club(request.club, table.pk)
-            answer = _render(request, _changed(_context(request, fresh), table.game,
+            answer = _render(request, _changed(_saved_context(request, saved), table.game,
                                                saved.number))
             return _outcome(answer, "saved", done)
         url = entrant.url("table_scores", table)
@@ -346,16 +345,20 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
                         "saved", done)
     done = record_text(table.game, _("%(record)s %(n)s saved."), n=saved.number)
     if request.htmx:
-        # Render what the save wrote (same transaction's reads): no second read of the match.
-        saved_match = match_state(saved.table, seats=saved.seats, hands=saved.hands,
-                                  view=saved.match)
-        context = _context(request, saved.table, match=saved_match,
-                           # the save's history row is the latest (unless a repeat's)
-                           last_by=-1 if saved.repeated else (
-                               entrant.by.pk if entrant.by else None))
+        context = _saved_context(request, saved)
         context["saved_message"] = done
         return _outcome(render(request, f"{TEMPLATE}#match", context), "saved", done)
     return _redirect_to_table(request, table, "saved", done)
+
+
+def _saved_context(request: ClubRequest, saved: services.Saved) -> dict[str, Any]:
+    """The page's context as the save wrote it (the same transaction's reads): no second read
+    of the table or its match."""
+    by = entrant_of(request).by
+    match = match_state(saved.table, seats=saved.seats, hands=saved.hands, view=saved.match)
+    return _context(request, saved.table, match=match,
+                    # the save's history row is the latest (unless a repeat's)
+                    last_by=-1 if saved.repeated else (by.pk if by else None))
 
 
 @table_view(Role.MEMBER)

@@ -181,8 +181,17 @@
     var form = document.querySelector("form.hand-form");
     if (form) hint(form);
   });
+  // The focus moves once the new match has settled (htmx waits a moment before that). A field
+  // chosen in between, a quick tap or a slow phone, keeps it: what is typed next goes where the
+  // scorekeeper looks, never into the first field of the hand.
+  var focusAtSwap = null;
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var target = e.detail.target;
+    if (target && target.id === "match") focusAtSwap = document.activeElement;
+  });
   document.addEventListener("htmx:afterSettle", function (e) {
     var target = e.detail.target;
-    if (target && target.id === "match" && e.detail.requestConfig) focusEntry();
+    if (!target || target.id !== "match" || !e.detail.requestConfig) return;
+    if (document.activeElement === focusAtSwap) focusEntry();
   });
 })();

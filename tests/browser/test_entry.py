@@ -251,3 +251,29 @@ def test_a_correction_opens_saves_and_answers_in_the_hands_own_row(
         expect(message).to_be_in_viewport()
         expect(page.locator("tr.editing-row")).to_have_count(0)
     assert table.hands.get(number=1).data["penalties"]["Bob"] == penalties["Bob"] + 5
+
+
+def test_a_field_tapped_while_the_correction_opens_keeps_the_focus(
+        browsing: Any, club: Any, scorekeeper_user: Any, game_table: Callable[..., Table]) -> None:
+    """The correction's first field gets the focus once htmx has settled the new match, a moment
+    after the swap. A scorekeeper who taps the delete reason in that moment (or a slow phone)
+    keeps it: the typing goes into the reason, not into the first penalty."""
+    table = game_table("jokeren", 2)
+    page = open_table(browsing, club, scorekeeper_user, table)
+    # The tap, between the swap and the settling (htmx's afterSwap, then its settle delay).
+    page.evaluate("""() => document.addEventListener("htmx:afterSwap", () => {
+        const reason = document.getElementById("id-reason");
+        if (!reason) return;
+        window.firstValue = document.getElementById("id-h-penalties-0").value;
+        reason.focus();
+        window.reasonTapped = true;
+    }, {once: true})""")
+    page.locator("#hand-1 a.edit-link").click()
+    expect(page.locator("tr.editing-row form.hand-form")).to_be_visible()
+    assert page.evaluate("window.reasonTapped") is True
+    expect(page.locator(".htmx-settling")).to_have_count(0)  # settled: the moment has passed
+    page.keyboard.type("wrong table")
+    expect(page.locator("#id-reason")).to_be_focused()
+    expect(page.locator("#id-reason")).to_have_value("wrong table")
+    expect(page.locator("#id-h-penalties-0")).to_have_value(page.evaluate("window.firstValue"))
+    assert page.evaluate("window.firstValue") != ""

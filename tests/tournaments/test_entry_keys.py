@@ -115,18 +115,22 @@ def test_a_keyed_delete_sent_again_by_someone_without_entry_rights_is_refused(
     assert client_for(other_admin_user).post(delete_url, delete).status_code in (403, 404)
 
 
-def test_a_keyed_save_costs_one_query_more_whatever_the_hand(jokeren, client_for,
-                                                             scorekeeper_user,
-                                                             django_assert_max_num_queries):
+def test_a_keyed_save_costs_no_query_more_whatever_the_hand(jokeren, client_for,
+                                                            scorekeeper_user,
+                                                            django_assert_max_num_queries):
+    """The key is looked up only for a save that cannot be made as sent (a repeat)."""
     table = jokeren
     client = client_for(scorekeeper_user)
     counts = []
     for number, hand in enumerate(sample_hands("jokeren", sides_of(table.seats.all())), 1):
         post = {**form_post(table, hand), "entry_key": f"save-{number}-key-0000001"}
-        with django_assert_max_num_queries(16) as captured:  # the key's look-up
+        with django_assert_max_num_queries(15) as captured:  # as an unkeyed save
             response = client.post(url("hand_add", table), post, **HTMX)
         assert response.status_code == 200 and "opgeslagen" in response.content.decode()
         counts.append(len(captured.captured_queries))
+        # the history is written (its INSERT), never read for the key
+        assert not [q for q in captured.captured_queries
+                    if "historicalhand" in q["sql"] and not q["sql"].startswith("INSERT")]
         table.refresh_from_db()
     assert table.finished and len(set(counts)) == 1, counts
 
@@ -139,3 +143,30 @@ def test_the_score_page_gives_the_offline_script_its_dutch_texts(jokeren, client
             '({n} wachtend)."') in page
     assert 'data-entry-pattern="Spel {n}"' in page
     assert 'src="/static/js/offline.js"' in page
+
+
+def test_the_last_deal_sent_again_after_the_match_ended_answers_that_deal(
+        jokeren, client_for, scorekeeper_user, admin_user):
+    """A repeat of the deal that finished the match, even at the version the table has now
+    (finished, then confirmed), is answered "Deal 7 saved.", not "the match is finished" or
+    "confirmed": the key is looked up when the change is refused or locked, too."""
+    from tournaments.services.scores import table_confirm
+
+    table = jokeren
+    client = client_for(scorekeeper_user)
+    hands = sample_hands("jokeren", sides_of(table.seats.all()))
+    for number, hand in enumerate(hands, 1):
+        post = {**form_post(table, hand), "entry_key": f"deal-{number}-key-000000001"}
+        client.post(url("hand_add", table), post, **HTMX)
+        table.refresh_from_db()
+    assert table.finished
+    last = {**form_post(table, hands[-1]), "entry_key": "deal-7-key-000000001"}
+    finished = client.post(url("hand_add", table), last, HTTP_ACCEPT_LANGUAGE="nl", **HTMX)
+    table_confirm(table=table, by=admin_user)
+    table.refresh_from_db()
+    confirmed = client.post(url("hand_add", table), {**last, "version": table.version},
+                            HTTP_ACCEPT_LANGUAGE="nl", **HTMX)
+    for answer in (finished, confirmed):
+        assert answer["X-Entry-Outcome"] == "saved"
+        assert unquote(answer["X-Entry-Message"]) == "Spel 7 opgeslagen."
+    assert Hand.objects.count() == 7

@@ -24,10 +24,15 @@ Adding, changing and deleting a hand take one path (:func:`_change`):
 Idempotency: a save may carry a key made on the phone (``tournaments.entry_keys``). The key goes
 on the history row of the change and on an added hand (``Hand.entry_key``, unique per table).
 A key already applied at the table is answered with that change (``Saved.repeated``, the
-table as it is now) instead of being made again: looked up before anything is checked, and
-again when the claim fails or the constraint refuses the hand (a repeat that raced the first
-attempt). So a save whose answer never reached the phone can be sent again: never a second
-hand, never :class:`TableChanged` for the save's own earlier success.
+table as it is now) instead of being made again. It is looked up only when the change is not
+made as sent: the table is no longer at the version the form carries (the first attempt moved
+it on), the constraint refuses the hand (a repeat that raced the first attempt, or one sent
+with the version the first attempt produced), the hand to delete is gone, or the change is
+refused or locked (a repeat after the match was finished or confirmed). A first add, the usual
+save, costs no look-up. A correction is looked up before it is made: it leaves no keyed row
+for a constraint to refuse, so a repeat sent with the version its first attempt produced would
+otherwise be made again. So a save whose answer never reached the phone can be sent again:
+never a second hand, never :class:`TableChanged` for the save's own earlier success.
 
 Every change a save depends on bumps the version in the transaction that makes it (the hand
 changes here, the confirmation, re-seating a table, closing or reopening the evening), so a
@@ -359,6 +364,9 @@ class _Change:
     acknowledge_warnings: bool = False
     adjusted_reason: str = ""
     adjusted_points: Mapping[str, Any] | None = None
+    # A repeat that passes the version check is stopped without a look-up first: an added
+    # hand's key by the constraint, a deleted hand by its absence. A correction is not.
+    stopped_when_repeated: bool = True
 
 
 def _repeat(prior: AppliedChange, given: Table) -> Saved:
@@ -388,15 +396,18 @@ def _ensure_may_enter(by: Any, via: ViaCode | None, table: Table, seats: list[Se
 def _change(*, table: Table, change: _Change, by: Any, expected_version: int, key: str = "",
             role: str | None = None, seats: list[Seat] | None = None,
             hands: list[Hand] | None = None, via: ViaCode | None = None) -> Saved:
-    """A key already applied at the table is answered with that change; otherwise the change is
-    made (:func:`_change_once`), and when that fails because the table moved on or the key's
-    hand exists, the key is looked up again: the first attempt may have just committed."""
-    if (prior := applied_change(table_pk=table.pk, key=key)) is not None:
+    """The change is made (:func:`_change_once`); when it is not (the table moved on since the
+    version the form carries, the key's hand exists, the change is refused or locked), the key
+    is looked up: a save whose first attempt committed (its answer lost, or still on its way)
+    is answered with that change instead (module docstring). A change that nothing stops
+    when repeated (a correction) is looked up first."""
+    if not change.stopped_when_repeated and (
+            prior := applied_change(table_pk=table.pk, key=key)) is not None:
         return _repeat(prior, table)
     try:
         return _change_once(table=table, change=change, by=by, expected_version=expected_version,
                             key=key, role=role, seats=seats, hands=hands, via=via)
-    except (TableChanged, IntegrityError):
+    except (TableChanged, IntegrityError, HandRejected, TableLocked):
         if (prior := applied_change(table_pk=table.pk, key=key)) is None:
             raise
         return _repeat(prior, table)
@@ -527,7 +538,8 @@ def hand_update(
     return _change(
         table=Table(pk=hand.table_id, version=-1), by=by, expected_version=expected_version,
         key=key, via=via,
-        change=_Change(make, "changed", acknowledge_warnings, adjusted_reason, adjusted_points))
+        change=_Change(make, "changed", acknowledge_warnings, adjusted_reason, adjusted_points,
+                       stopped_when_repeated=False))
 
 
 @_retry_when_locked

@@ -31,7 +31,11 @@ For each database it
    recomputation from those evaluations;
 5. prints requests per second, p50/p95 latency (page and save separately) and errors.
 
-The machine's cores are shared by the server and the 50 clients: figures are for this machine.
+The machine's cores are shared by the server and the 50 clients: figures are for this machine,
+at the speed it has at that moment. Before each run the report takes a reference of that speed:
+one save at a time with nothing else running (``benchmarks.score_entry``, SQLite in memory, the
+median), since the same 2-core machine has been seen to run the same code at speeds a third
+apart within one hour.
 """
 
 from __future__ import annotations
@@ -401,7 +405,23 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
+SAVE_MEDIAN = re.compile(r"save a hand\s+([\d.]+) ms median")
+
+
+def machine_reference() -> float:
+    """The machine's speed now: the median of one save at a time (``benchmarks.score_entry``,
+    SQLite in memory, whatever database the run uses), in ms."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    out = subprocess.run([PYTHON, "-m", "benchmarks.score_entry"], cwd=ROOT, env=env,
+                         check=True, capture_output=True, text=True).stdout
+    found = SAVE_MEDIAN.search(out)
+    if found is None:
+        raise RuntimeError(f"benchmarks.score_entry printed no median: {out[-300:]}")
+    return float(found.group(1))
+
+
 def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
+    reference = machine_reference()
     work = Path(tempfile.mkdtemp(prefix=f"load-{db}-"))
     pg_name = f"clubmanager_load_{os.getpid()}"
     if db == "sqlite":
@@ -471,6 +491,7 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
         requests = len(stats.page) + len(stats.save)
         return {
             "db": db, "seconds": elapsed, "clients": args.clients, "workers": args.workers,
+            "reference_save_ms": reference,
             "instances": args.instances, "balance": args.balance,
             "per_instance": [stats.per_port.get(port, 0) for port in ports],
             "requests": requests, "rps": requests / elapsed,
@@ -534,6 +555,8 @@ def report(result: dict[str, Any]) -> None:
                f"{', '.join(map(str, result['per_instance']))})")
     print(f"\n== {result['db']}: {result['clients']} scorekeepers, gunicorn {servers}, "
           f"{result['seconds']:.0f} s")
+    print(f"machine       one save alone {result['reference_save_ms']:.2f} ms (median, "
+          "benchmarks.score_entry just before the run: this machine's speed at the time)")
     if result["out_of_tables"]:
         print(f"(all work done early: {result['out_of_tables']} of {result['clients']} "
               "scorekeepers played every table of the plan; raise --rounds)")

@@ -154,6 +154,8 @@ def test_scorekeeper_on_a_phone_enters_a_whole_jokeren_round(
         error = page.locator("#id-h-penalties-1-err")
         expect(error).to_contain_text("a penalty of 1 is impossible")
         page.get_by_role("button", name="Save deal").click()
+        # the form is locked until the answer, which comes back refused
+        expect(page.get_by_role("button", name="Save deal")).to_be_enabled()
         expect(page.locator("#id-h-penalties-1-err")).to_contain_text("impossible")
         expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()
         assert not Hand.objects.filter(table=jokeren_table).exists()

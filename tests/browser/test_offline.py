@@ -135,6 +135,45 @@ def test_a_save_whose_answer_is_lost_is_sent_again_and_stored_once(
         expect(page.locator("#offline")).not_to_contain_text(WAITING)
 
 
+def test_the_form_is_locked_while_its_save_is_under_way_so_nothing_typed_is_lost(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        deals: list[dict[str, int]]) -> None:
+    page = open_table(browsing, table_url, scorekeeper_user)
+    held: list[tuple[Any, Any]] = []
+
+    def hold_the_answer(route: Any) -> None:
+        held.append((route, route.fetch()))  # the server has answered; the phone waits for it
+
+    page.route("**/hands/add/", hold_the_answer)
+    wrong = {**deals[0], "Bob": 1}  # no such penalty: the rules engine refuses it
+    with step("a refused save on a slow connection: the form waits for its answer"):
+        type_deal(page, wrong)
+        page.get_by_role("button", name="Save deal").click()
+        expect(boxes(page).nth(1)).to_be_disabled()
+        expect(page.get_by_role("button", name="Save deal")).to_be_disabled()
+        for _ in range(100):  # the route's handler runs while Playwright waits
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert len(held) == 1
+        expect(boxes(page).nth(1)).to_be_disabled()  # still: no answer yet
+        look(page, "saving")
+    with step("the answer comes: the rule's message, and the fields can be typed in again"):
+        route, response = held.pop()
+        route.fulfill(response=response)
+        expect(boxes(page).nth(1)).to_be_enabled()
+        expect(page.locator("#id-h-penalties-1-err")).to_contain_text("impossible")
+        boxes(page).nth(1).fill(str(deals[0]["Bob"]))
+        expect(boxes(page).nth(1)).to_have_value(str(deals[0]["Bob"]))
+        assert stored(table) == []
+    page.unroute("**/hands/add/")
+    with step("the corrected deal is saved"):
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
+        assert stored(table) == deals[:1]
+        expect(boxes(page).nth(1)).to_be_enabled()
+
+
 def test_a_hand_refused_after_the_wait_comes_back_for_correction_before_the_next(
         browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
         deals: list[dict[str, int]]) -> None:

@@ -150,7 +150,7 @@ def test_the_form_is_locked_while_its_save_is_under_way_so_nothing_typed_is_lost
         type_deal(page, wrong)
         page.get_by_role("button", name="Save deal").click()
         expect(boxes(page).nth(1)).to_be_disabled()
-        expect(page.get_by_role("button", name="Save deal")).to_be_disabled()
+        expect(page.get_by_role("button", name="Saving…")).to_be_disabled()
         for _ in range(100):  # the route's handler runs while Playwright waits
             if held:
                 break

@@ -316,13 +316,14 @@ def test_each_game_calls_an_entry_by_its_own_word(game, make_table, client_for,
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     page_en = client.get(url("table_scores", table)).content.decode()
     assert f'id="entry-h">{english.capitalize()} 1</h2>' in page_en
-    assert f'class="save">Save {english}</button>' in page_en
+    assert f'class="save"><span class="idle">Save {english}</span>' in page_en
     assert f'id="hands-h">{english.capitalize()}s <small' in page_en
     assert f"No {english}s entered yet." in page_en
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
     page = client.get(url("table_scores", table)).content.decode()
     assert f'id="entry-h">{dutch} 1</h2>' in page
-    assert f'class="save">{dutch} opslaan</button>' in page
+    assert f'class="save"><span class="idle">{dutch} opslaan</span>' in page
+    assert "Bezig met opslaan…</span></button>" in page  # while its save is under way
     assert f"Nog geen {dutch.lower()}" in page
     hand = sample_hands(game, playing_order(table, table.seats.all()))[0]
     saved = client.post(url("hand_add", table), form_post(table, hand), **HTMX).content.decode()

@@ -87,6 +87,20 @@
       if (hasTyped(form)) saveDraft(form); else restoreDraft(form);
     });
   }
+  // A page left (reload, closed tab, another app on the phone) keeps what is on screen, once
+  // its drafts were put back (before that the form is empty only because it was not yet). A
+  // form whose save is under way is locked and already waits in the queue: its draft stays.
+  var synced = false;
+  function keepDrafts() {
+    if (!synced) return;
+    entryForms().forEach(function (form) {
+      if (!form.classList.contains("htmx-request")) saveDraft(form);
+    });
+  }
+  window.addEventListener("pagehide", keepDrafts);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") keepDrafts();
+  });
   document.addEventListener("input", function (e) {
     var form = e.target.form;
     if (form && form.matches("form.hand-form, form.delete-form")) saveDraft(form);
@@ -334,6 +348,7 @@
     // Saves still waiting from an earlier visit are sent now (those held back behind a refused
     // one stay held until its correction is saved, or they are discarded).
     syncDrafts();
+    synced = true;
     show();
     pump();
   });

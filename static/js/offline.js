@@ -251,6 +251,14 @@
     syncDrafts();
     document.dispatchEvent(new CustomEvent("hand-fields:updated"));
   }
+  // How long a save's answer is waited for before it counts as lost: the form's own htmx
+  // timeout (hx-request), so a save sent by htmx and one sent from here wait alike.
+  function answerTimeout() {
+    var form = document.querySelector("form.hand-form");
+    try {
+      return JSON.parse(form.getAttribute("hx-request")).timeout || 20000;
+    } catch (e) { return 20000; }
+  }
   function pump() {
     clearTimeout(timer);
     var item = queue().filter(function (i) { return !i.held; })[0];
@@ -263,13 +271,17 @@
       else if (p[0] === "csrfmiddlewaretoken") body.append(p[0], csrfToken());
       else body.append(p[0], p[1]);
     });
+    // An answer that does not come in time is given up (the connection hangs): sent again later.
+    var control = new AbortController();
+    var giveUp = setTimeout(function () { control.abort(); }, answerTimeout());
     fetch(item.url, {
-      method: "POST", body: body, credentials: "same-origin",
+      method: "POST", body: body, credentials: "same-origin", signal: control.signal,
       headers: { "HX-Request": "true", "HX-Current-URL": location.href,
                  "X-CSRFToken": csrfToken() }
     }).then(function (response) {
       return response.text().then(function (html) { return [response, html]; });
     }).then(function (answer) {
+      clearTimeout(giveUp);
       var response = answer[0], html = answer[1];
       var outcome = response.headers.get("X-Entry-Outcome");
       var message = decodeURIComponent(response.headers.get("X-Entry-Message") || "");
@@ -283,6 +295,7 @@
       show();
       pump();
     }, function () {
+      clearTimeout(giveUp);
       sending = false;
       later();
     });

@@ -179,6 +179,37 @@ def test_the_form_is_locked_while_its_save_is_under_way_so_nothing_typed_is_lost
     assert not [e for e in errors if "returned no matches" in e], errors
 
 
+def test_a_save_whose_answer_hangs_is_given_up_and_sent_again(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        deals: list[dict[str, int]]) -> None:
+    """A connection that hangs (no answer, no error) does not hold the form or the waiting
+    saves for ever: after the form's timeout (20 s; 1 s here) the save is given up, waits, and
+    is sent again with its key, by htmx's timeout the first time and by the queue's after."""
+    page = open_table(browsing, table_url, scorekeeper_user)
+    form = page.locator("form.hand-form")
+    assert form.get_attribute("hx-request") == '{"timeout": 20000}'
+    page.evaluate("""document.querySelector("form.hand-form")
+                     .setAttribute("hx-request", '{"timeout": 1000}')""")
+    hung: list[Any] = []
+
+    def hang_twice(route: Any) -> None:
+        if len(hung) < 2:
+            hung.append(route)  # never answered: the phone waits in vain
+            return
+        route.continue_()
+
+    page.route("**/hands/add/", hang_twice)
+    with step("the first two answers never come; the third attempt is answered"):
+        type_deal(page, deals[0])
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.get_by_text("Deal 1 saved.").first).to_be_visible(timeout=20_000)
+        assert len(hung) == 2
+        assert stored(table) == deals[:1]
+        expect(page.locator("#offline")).not_to_contain_text(WAITING)
+        expect(page.locator("#entry-h")).to_have_text("Deal 2")
+        expect(boxes(page).nth(0)).to_be_enabled()
+
+
 def test_what_is_on_screen_when_the_page_is_left_comes_back(
         browsing: Any, table: Table, table_url: str, scorekeeper_user: Any) -> None:
     """Typing keeps the draft as it goes; leaving the page keeps what the form shows then, also

@@ -208,12 +208,16 @@ def step(browsing: Browsing, request: pytest.FixtureRequest) -> Callable[[str], 
 
 
 def log_in(page: Any, username: str, password: str | None = None) -> None:
-    """Fill the login form the page shows (after a redirect to it) and submit it."""
+    """Fill the login form the page shows (after a redirect to it), submit it and wait for the
+    page it leads to."""
     from tests.conftest import PASSWORD
 
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(password or PASSWORD)
     page.get_by_role("button", name="Log in").click()
+    # The page it leads to, loaded: its scripts have run (drafts put back, keyboard hints set).
+    # A test typing earlier would type into a page a scorekeeper cannot have in hand yet.
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
 @pytest.fixture

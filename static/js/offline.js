@@ -253,11 +253,10 @@
   }
   // How long a save's answer is waited for before it counts as lost: the form's own htmx
   // timeout (hx-request), so a save sent by htmx and one sent from here wait alike.
+  // 20 s as the template gives it, also when no entry form is on the page (a delete waits).
   function answerTimeout() {
-    var form = document.querySelector("form.hand-form");
-    try {
-      return JSON.parse(form.getAttribute("hx-request")).timeout || 20000;
-    } catch (e) { return 20000; }
+    var form = document.querySelector("form.hand-form[hx-request]");
+    return (form && JSON.parse(form.getAttribute("hx-request")).timeout) || 20000;
   }
   function pump() {
     clearTimeout(timer);

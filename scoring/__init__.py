@@ -8,5 +8,8 @@ True
 from .bounds import side_points_bounds
 from .engine import evaluate
 from .registry import GAMES, register, unregister
+from .season import prizes, standings
 
-__all__ = ["GAMES", "evaluate", "register", "side_points_bounds", "unregister"]
+__all__ = [
+    "GAMES", "evaluate", "prizes", "register", "side_points_bounds", "standings", "unregister",
+]

@@ -1,12 +1,15 @@
 """HIGH FIVE!, the tile game: one hand per turn, points by the score card, highest wins.
 
+Here: the game, reading a turn and checking it (every ``HT_`` code). The match's state, and the
+state after a valid turn, are ``high_five_tiles_state.py``; its names are importable from here
+as well.
+
 Rules digest: ../shared/rules/high_five_tiles.md
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..base import Conclusion, Game, Outcome
@@ -24,6 +27,17 @@ from ..spec import (
     When,
 )
 from ..values import check_keys, is_bool, is_int, rank
+from .high_five_tiles_state import (
+    BOARD_START,
+    DECK,
+    DRAW,
+    START_TILES,
+    Scored,
+    State,
+    Turn,
+    advance,
+    supply_at_start,
+)
 from .tiles_classifier import (
     CATEGORIES,
     CATEGORY_ORDER,
@@ -34,10 +48,15 @@ from .tiles_classifier import (
     is_tile_code,
 )
 
-START_TILES = 5  # 4 tiles + the player's joker
-DECK = 52
-BOARD_START = 4
-DRAW = 2
+__all__ = [
+    "BOARD_START", "DECK", "DRAW", "HT_CATEGORY_UNKNOWN", "HT_FIRST_TURN_TILES",
+    "HT_FORCED_INVALID", "HT_POINTS_INCONSISTENT", "HT_POINTS_INVALID", "HT_POINTS_MISMATCH",
+    "HT_POINTS_REQUIRED", "HT_TILES_INVALID", "HT_TILES_MISMATCH", "HT_TILES_NOT_HELD",
+    "HT_TILES_PLACED_RANGE", "HT_TURN_ORDER", "MAX_CARD_POINTS", "MAX_PLACED", "MIN_PLACED",
+    "OPTIONAL_KEYS", "REQUIRED_KEYS", "START_TILES", "HighFiveTiles", "Scored", "State", "Turn",
+    "supply_at_start", "valid_points_card",
+]
+
 MIN_PLACED = 1
 MAX_PLACED = 4
 # The rules do not know the score card's values (see the digest), so the engine caps one
@@ -62,11 +81,6 @@ REQUIRED_KEYS = ("side", "tiles_placed")
 OPTIONAL_KEYS = ("category", "points", "tiles", "forced")
 
 
-def supply_at_start(players: int) -> int:
-    """The tiles left to draw once the board and every player have theirs."""
-    return DECK - BOARD_START - (START_TILES - 1) * players
-
-
 def valid_points_card(value: object, sides: Sequence[str] | None = None) -> bool:
     """Every combination a whole number >= 0, non-decreasing from high_card to high_five."""
     if not isinstance(value, dict) or set(value) != set(CATEGORIES):
@@ -76,54 +90,6 @@ def valid_points_card(value: object, sides: Sequence[str] | None = None) -> bool
         return False
     return all(a <= b for a, b in zip(points, points[1:], strict=False))
 
-
-@dataclass(frozen=True)
-class Scored:
-    """The first turn that scored a combination (every later one must score the same)."""
-
-    category: str
-    points: int
-    turn: int
-
-
-@dataclass(frozen=True)
-class State:
-    sides: tuple[str, ...]
-    card: Mapping[str, int] | None
-    first_turn_tiles: tuple[int, ...]
-    end_bonus: int
-    holding: tuple[int, ...]
-    supply: int
-    next_index: int | None
-    first_turn_done: frozenset[str] = frozenset()
-    first_out: str | None = None
-    scored: tuple[Scored, ...] = ()
-    turns: int = 0
-
-    @property
-    def next_side(self) -> str | None:
-        return None if self.next_index is None else self.sides[self.next_index]
-
-    def describe(self) -> dict[str, Any]:
-        return {
-            "holding": dict(zip(self.sides, self.holding, strict=True)),
-            "supply": self.supply,
-            "first_out": self.first_out,
-            "next_side": self.next_side,
-        }
-
-
-@dataclass(frozen=True)
-class Turn:
-    """A hand's well-formed values; None where a value is missing or malformed."""
-
-    side: str | None
-    placed: int | None
-    forced: bool
-    category: object  # as entered: checked by _check_category
-    points: int | None
-    points_given: bool
-    tiles: object  # as entered, None when not given
 
 
 class HighFiveTiles(Game):
@@ -238,7 +204,7 @@ class HighFiveTiles(Game):
         errors += _check_turn(state, turn, own_turn=own_turn)
         if errors or side is None or placed is None:
             return Outcome(errors)
-        return _advance(state, turn, side, placed)
+        return advance(state, turn, side, placed)
 
     def conclude(self, state: State, totals: dict[str, int]) -> Conclusion:
         totals = dict(totals)
@@ -408,56 +374,3 @@ def _check_consistent(
                           params={"value": points, "turn": earlier.turn,
                                   "category": earlier.category, "points": earlier.points})]
     return []
-
-
-# -- the state after a turn ----------------------------------------------------------------
-def _turn_points(state: State, turn: Turn, category: str | None) -> int:
-    if category is None:
-        return 0
-    if state.card is not None:
-        return state.card[category]
-    assert turn.points is not None
-    return turn.points
-
-
-def _advance(state: State, turn: Turn, side: str, placed: int) -> Outcome:
-    category = None if turn.forced else str(turn.category)
-    points = _turn_points(state, turn, category)
-    index = state.sides.index(side)
-    drawn = min(DRAW, state.supply)
-    holding = list(state.holding)
-    holding[index] += drawn - placed
-    first_out = state.first_out
-    if first_out is None and holding[index] == 0:
-        first_out = side  # holding nothing implies the supply is empty
-    scored = state.scored
-    if category is not None and all(s.category != category for s in scored):
-        scored += (Scored(category, points, state.turns + 1),)
-    after = State(
-        sides=state.sides,
-        card=state.card,
-        first_turn_tiles=state.first_turn_tiles,
-        end_bonus=state.end_bonus,
-        holding=tuple(holding),
-        supply=state.supply - drawn,
-        next_index=_next_index(holding, index),
-        first_turn_done=state.first_turn_done | {side},
-        first_out=first_out,
-        scored=scored,
-        turns=state.turns + 1,
-    )
-    derived = {
-        "points": {s: (points if s == side else 0) for s in state.sides},
-        "category": category,
-    }
-    return Outcome([], [], derived, after)
-
-
-def _next_index(holding: Sequence[int], current: int) -> int | None:
-    """The next side in order that still holds tiles; None when nobody does."""
-    count = len(holding)
-    for step in range(1, count + 1):
-        candidate = (current + step) % count
-        if holding[candidate] > 0:
-            return candidate
-    return None

@@ -1,0 +1,392 @@
+"""Imports run one way (issue #25; docs/architecture-layers.md).
+
+Every module of ``clubmanager/``, ``tournaments/`` and ``scoring/`` (migrations aside) has one
+layer, given by :data:`PLACES`. The modules are parsed, never imported; every import counts,
+also one inside a function or under ``if TYPE_CHECKING:``. A module may import its own layer
+and the layers below it, never one above, and no module may import an entry point. No two
+modules may import each other, directly or round a longer loop.
+
+Today's code breaks the rule in places: :data:`KNOWN_UPWARD_IMPORTS` and :data:`KNOWN_CYCLES`
+list them. The test fails on a break that is not listed, and on a listed one that is gone (take
+it off the list), so the lists only shrink.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import deque
+from collections.abc import Iterable, Mapping
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("clubmanager", "tournaments", "scoring")
+
+#: Top down. A module may import its own layer and the ones below it.
+LAYERS = ("urls", "views", "forms", "services", "selectors", "games/pdf/workbook", "models",
+          "engine")
+#: Outside the ladder: may import anything; nothing on the ladder may import one (read the
+#: settings through ``django.conf.settings``, never ``clubmanager.settings``).
+ENTRY = "entry point"
+
+#: Path pattern (from the repository root) -> layer. The first pattern that matches wins; a
+#: module no pattern matches fails the test: place a new module here.
+PLACES: tuple[tuple[str, str], ...] = (
+    # -- entry points: run by Django, gunicorn or manage.py, imported by nothing of ours
+    ("clubmanager/settings.py", ENTRY),
+    ("clubmanager/wsgi.py", ENTRY),
+    ("clubmanager/asgi.py", ENTRY),
+    ("*/apps.py", ENTRY),
+    ("*/management/*", ENTRY),
+    ("tournaments/demo/*", ENTRY),
+    ("clubmanager/gunicorn_logging.py", ENTRY),  # gunicorn's logger class (`make run`)  # the demo data, run by `manage.py demo_data`
+    # -- engine: plain Python, no Django
+    ("scoring/*", "engine"),
+    # The draw generator works on plain objects and stays pure (STYLE.md), like the engine:
+    # at the bottom it can import nothing of the site.
+    ("tournaments/draw.py", "engine"),
+    # Plain-Python helpers that import nothing of the site: the JSON depth bound every parse of
+    # posted or uploaded JSON goes through, and the redaction of table codes in log lines.
+    ("clubmanager/json_limits.py", "engine"),
+    ("clubmanager/log_redaction.py", "engine"),
+    # The apps' package roots are empty: at the bottom they stay so.
+    ("clubmanager/__init__.py", "engine"),
+    ("tournaments/__init__.py", "engine"),
+    # -- urls
+    ("*/urls.py", "urls"),
+    ("clubmanager/converters.py", "urls"),  # the URL converters
+    # -- views: what handles a request, and what a view uses only
+    ("*/views.py", "views"),
+    ("*/views/*", "views"),
+    ("clubmanager/access.py", "views"),  # the view decorators (club_view, ...)
+    ("clubmanager/http.py", "views"),  # the request types those decorators make
+    ("*/templatetags/*", "views"),
+    ("*/admin.py", "views"),
+    ("*/middleware.py", "views"),
+    ("clubmanager/csp.py", "views"),  # the Content-Security-Policy middleware
+    ("*/context_processors.py", "views"),
+    # -- forms
+    ("*/forms.py", "forms"),
+    ("*/forms/*", "forms"),
+    # -- services: writes
+    ("*/services.py", "services"),
+    ("*/services/*", "services"),
+    # Backup and restore write the whole database (the management commands call them).
+    ("clubmanager/backup.py", "services"),
+    # Sends mail after the answer (password reset): an outside effect, like a write.
+    ("clubmanager/mail.py", "services"),
+    # Counts and clears the failed table-code attempts (rows of TableCodeFailure): a write.
+    ("tournaments/throttle.py", "services"),
+    # -- selectors: reads
+    ("*/selectors.py", "selectors"),
+    ("*/selectors/*", "selectors"),
+    # Reads a posted idempotency key and looks up the change it already made, for the score
+    # services and views.
+    ("tournaments/entry_keys.py", "selectors"),
+    # What the download view reads: the season workbook, built by exports.py from the
+    # export selectors' rows once per change of the season and kept on disk. A cached read,
+    # so above both exports.py and the selectors it asks whether the season changed.
+    ("tournaments/workbook_cache.py", "selectors"),
+    # -- games/pdf/workbook: the site around the engine, the printed sheets and the files
+    ("tournaments/games/*", "games/pdf/workbook"),
+    ("tournaments/pdf/*", "games/pdf/workbook"),
+    # The one adapter between the engine and the stored rows (STYLE.md): selectors, services
+    # and games all use it; it uses models and the engine only.
+    ("tournaments/matches.py", "games/pdf/workbook"),
+    # The engine's codes as sentences; a game's own codes come from the games registry, in
+    # this same layer.
+    ("tournaments/messages.py", "games/pdf/workbook"),
+    # A table code drawn as a QR code: for the pages (templatetags) and the PDFs (pdf/qr.py).
+    ("tournaments/qr.py", "games/pdf/workbook"),
+    # The workbook: written (exports.py) and read back (season_import.py), and the member
+    # sheet read (member_import.py); they turn files into rows to check and back. Writes are
+    # the services' (services/season_import.py, clubmanager/services.py).
+    ("tournaments/exports.py", "games/pdf/workbook"),
+    ("tournaments/season_import.py", "games/pdf/workbook"),
+    ("clubmanager/member_import.py", "games/pdf/workbook"),
+    ("clubmanager/spreadsheets.py", "games/pdf/workbook"),  # the one way in for uploads
+    ("clubmanager/xlsx_parts.py", "games/pdf/workbook"),  # spreadsheets.py's zip checks
+    # -- models
+    ("*/models.py", "models"),
+    # The text policy for every free-text name: the models' validators, so at their layer.
+    ("clubmanager/text.py", "models"),
+    # The hand history's receiver: part of saving a hand, as a model's own signal would be.
+    ("tournaments/history.py", "models"),
+)
+
+#: Today's imports of a higher layer (or of an entry point): ``"importer -> imported"``.
+#: Only remove entries; the test says which are gone.
+KNOWN_UPWARD_IMPORTS: frozenset[str] = frozenset({
+    "tournaments.exports -> tournaments.selectors.exports",
+    "tournaments.games.base -> tournaments.selectors.scores",
+    "tournaments.games.high_five_1959 -> tournaments.selectors.scores",
+    "tournaments.games.jokeren -> tournaments.forms.ordered",
+    "tournaments.games.jokeren -> tournaments.selectors.scores",
+    "tournaments.pdf.grid -> tournaments.selectors.exports",
+    "tournaments.pdf.results -> tournaments.selectors.standings",
+    "tournaments.pdf.sheets -> tournaments.selectors.exports",
+    "tournaments.selectors.evenings -> tournaments.services.draws",
+    "tournaments.selectors.scores -> clubmanager.access",
+    "tournaments.services.scores -> clubmanager.access",
+})
+
+#: Today's import cycles, each as the sorted modules of one loop (a strongly connected
+#: component of the import graph). Only remove entries, or modules from an entry.
+KNOWN_CYCLES: frozenset[tuple[str, ...]] = frozenset({
+    ("tournaments.games", "tournaments.games.base", "tournaments.messages"),
+})
+
+
+# -- the graph ---------------------------------------------------------------------------------
+def module_name(root: Path, path: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def find_modules(root: Path, packages: Iterable[str]) -> dict[str, Path]:
+    """Every module of ``packages`` under ``root`` by dotted name, migrations aside."""
+    found: dict[str, Path] = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            if "migrations" not in path.relative_to(root).parts:
+                found[module_name(root, path)] = path
+    return found
+
+
+def _known(name: str, modules: Mapping[str, Path]) -> str | None:
+    """The module ``name`` is (or is in): ``a.b.c`` names ``a.b`` when ``c`` is in it."""
+    while name and name not in modules:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _imported(node: ast.Import | ast.ImportFrom, name: str, is_package: bool,
+              modules: Mapping[str, Path]) -> set[str]:
+    if isinstance(node, ast.Import):
+        names = [alias.name for alias in node.names]
+    else:
+        if node.level:  # relative: from the module's package, one level up per extra dot
+            base = name.split(".") if is_package else name.split(".")[:-1]
+            base = base[: len(base) - (node.level - 1)]
+            prefix = ".".join([*base, *([node.module] if node.module else [])])
+        else:
+            prefix = node.module or ""
+        # ``from a import b``: the module a.b if there is one, else a name defined in a
+        names = [f"{prefix}.{alias.name}" if f"{prefix}.{alias.name}" in modules else prefix
+                 for alias in node.names]
+    return {found for n in names if (found := _known(n, modules)) is not None}
+
+
+def import_graph(root: Path, packages: Iterable[str]) -> dict[str, set[str]]:
+    """Module -> the modules of ``packages`` it imports anywhere in its source.
+
+    A module's import of a package it sits in counts only when it names something the
+    package's ``__init__`` defines (importing ``a.b.c`` runs ``a/b/__init__.py`` first in any
+    case: that is Python's doing, not a dependency).
+    """
+    modules = find_modules(root, packages)
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):  # every import: in functions, under TYPE_CHECKING, ...
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                graph[name] |= _imported(node, name, path.name == "__init__.py", modules)
+        graph[name].discard(name)
+    return graph
+
+
+# -- the layers --------------------------------------------------------------------------------
+def layer_of(path: str) -> str | None:
+    """The layer of the module at ``path`` (posix, from the repository root), or None."""
+    return next((layer for pattern, layer in PLACES if fnmatchcase(path, pattern)), None)
+
+
+def _rank(layer: str) -> int:
+    return -1 if layer == ENTRY else LAYERS.index(layer)
+
+
+def upward_imports(graph: Mapping[str, set[str]], layers: Mapping[str, str]) -> dict[str, str]:
+    """``"a -> b"`` -> why it breaks the rule, for each import of a higher layer (modules
+    without a layer left out: test_every_module_has_a_layer names them)."""
+    found: dict[str, str] = {}
+    for importer, imported in sorted((a, b) for a, targets in graph.items() for b in targets):
+        if importer not in layers or imported not in layers:
+            continue
+        high, low = layers[imported], layers[importer]
+        if _rank(high) < _rank(low):
+            found[f"{importer} -> {imported}"] = f"{low} imports {high}"
+    return found
+
+
+def cycles(graph: Mapping[str, set[str]]) -> dict[tuple[str, ...], list[str]]:
+    """Each loop of imports (a strongly connected component, as its sorted modules) -> one
+    shortest cycle through its first module, to show."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+
+    def connect(node: str) -> None:  # Tarjan's algorithm; the graph is small
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                connect(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            components.append(component)
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    return {tuple(sorted(c)): _shortest_cycle(graph, sorted(c)) for c in components
+            if len(c) > 1}
+
+
+def _shortest_cycle(graph: Mapping[str, set[str]], members: list[str]) -> list[str]:
+    start, inside = members[0], set(members)
+    came_from: dict[str, str] = {}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        for target in sorted(graph[node] & inside):
+            if target == start:
+                path = [node]
+                while path[-1] != start:
+                    path.append(came_from[path[-1]])
+                return [*reversed(path), start]
+            if target not in came_from:
+                came_from[target] = node
+                queue.append(target)
+    raise AssertionError(f"no cycle through {start}")  # a component always has one
+
+
+def against_known(what: str, found: Mapping[str, str], known: Iterable[str]) -> list[str]:
+    """The lines to print: what is ``found`` but not ``known``, and what is ``known`` no more."""
+    known = set(known)
+    new = [f"  {key}  ({why})" for key, why in found.items() if key not in known]
+    gone = [f"  {key}" for key in sorted(known - set(found))]
+    lines: list[str] = []
+    if new:
+        lines += [f"New {what} (fix the import, or move the code to the layer it belongs to; "
+                  "see docs/architecture-layers.md):", *new]
+    if gone:
+        lines += [f"Listed {what} that are gone: well done, now take them off the list in "
+                  "tests/test_layers.py:", *gone]
+    return lines
+
+
+def _layers(root: Path, modules: Iterable[str]) -> tuple[dict[str, str], list[str]]:
+    paths = find_modules(root, PACKAGES)
+    layers: dict[str, str] = {}
+    unplaced: list[str] = []
+    for name in modules:
+        path = paths[name].relative_to(root).as_posix()
+        layer = layer_of(path)
+        if layer is None:
+            unplaced.append(path)
+        else:
+            layers[name] = layer
+    return layers, unplaced
+
+
+# -- the tests ---------------------------------------------------------------------------------
+def test_every_module_has_a_layer() -> None:
+    _layers_found, unplaced = _layers(ROOT, find_modules(ROOT, PACKAGES))
+    assert not unplaced, ("These modules have no layer: add each to PLACES in "
+                          "tests/test_layers.py, with why when it is not obvious:\n  "
+                          + "\n  ".join(unplaced))
+
+
+def test_imports_run_one_way() -> None:
+    graph = import_graph(ROOT, PACKAGES)
+    layers, _unplaced = _layers(ROOT, graph)
+    lines = against_known("imports of a higher layer", upward_imports(graph, layers),
+                          KNOWN_UPWARD_IMPORTS)
+    if lines:
+        pytest.fail("\n".join(["Layers, top down: " + " > ".join(LAYERS), *lines]),
+                    pytrace=False)
+
+
+def test_no_import_cycles() -> None:
+    found = cycles(import_graph(ROOT, PACKAGES))
+    shown = {" ~ ".join(key): " -> ".join(cycle) for key, cycle in found.items()}
+    lines = against_known("import cycles", shown, (" ~ ".join(key) for key in KNOWN_CYCLES))
+    if lines:
+        pytest.fail("\n".join(lines), pytrace=False)
+
+
+# -- the checker itself, on a made-up tree -------------------------------------------------------
+MADE_UP = {
+    "tournaments/__init__.py": "",
+    "tournaments/apps.py": "from .views import pages\n",
+    "tournaments/models.py": (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from .selectors.rows import Row\n"
+        "def later():\n"
+        "    from tournaments.views import pages\n"
+    ),
+    "tournaments/selectors/__init__.py": "",
+    "tournaments/selectors/rows.py": "from ..models import later\nimport scoring.rules\n",
+    "tournaments/views/__init__.py": "",
+    "tournaments/views/pages.py": "from tournaments import apps\nfrom . import helpers\n",
+    "tournaments/views/helpers.py": "from .. import models\n",
+    "tournaments/migrations/0001_initial.py": "from tournaments.views import pages\n",
+    "scoring/__init__.py": "",
+    "scoring/rules.py": "import json\n",
+}
+
+
+@pytest.fixture
+def made_up(tmp_path: Path) -> Path:
+    for name, source in MADE_UP.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(source)
+    return tmp_path
+
+
+def test_the_graph_sees_every_kind_of_import(made_up: Path) -> None:
+    graph = import_graph(made_up, ("tournaments", "scoring"))
+    assert "tournaments.migrations.0001_initial" not in graph
+    assert graph["tournaments.models"] == {"tournaments.selectors.rows",  # TYPE_CHECKING
+                                           "tournaments.views.pages"}  # in a function
+    assert graph["tournaments.selectors.rows"] == {"tournaments.models", "scoring.rules"}
+    assert graph["tournaments.views.pages"] == {"tournaments.apps", "tournaments.views.helpers"}
+    assert graph["tournaments.views.helpers"] == {"tournaments.models"}
+
+
+def test_the_checker_finds_upward_imports_and_cycles(made_up: Path) -> None:
+    graph = import_graph(made_up, ("tournaments", "scoring"))
+    layers = {name: layer_of(path.relative_to(made_up).as_posix()) or "?"
+              for name, path in find_modules(made_up, ("tournaments", "scoring")).items()}
+    assert upward_imports(graph, layers) == {
+        "tournaments.models -> tournaments.selectors.rows": "models imports selectors",
+        "tournaments.models -> tournaments.views.pages": "models imports views",
+        "tournaments.views.pages -> tournaments.apps": "views imports entry point",
+    }
+    assert cycles(graph) == {
+        ("tournaments.apps", "tournaments.models", "tournaments.selectors.rows",
+         "tournaments.views.helpers", "tournaments.views.pages"):
+            ["tournaments.apps", "tournaments.views.pages", "tournaments.apps"],
+    }
+
+
+def test_a_known_entry_that_is_gone_fails() -> None:
+    lines = against_known("cycles", {"a ~ b": "a -> b -> a"}, ["a ~ b", "c ~ d"])
+    assert lines == ["Listed cycles that are gone: well done, now take them off the list in "
+                     "tests/test_layers.py:", "  c ~ d"]
+    assert against_known("cycles", {"a ~ b": "a -> b -> a"}, ["a ~ b"]) == []

@@ -35,7 +35,8 @@ run: $(VENV)/.installed .secret_key
 	$(PY) manage.py demo_data; \
 	echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"; \
 	exec $(BIN)/gunicorn clubmanager.wsgi --bind 127.0.0.1:$(PORT) --workers 2 \
-	  --access-logfile - --graceful-timeout 5
+	  --access-logfile - --logger-class clubmanager.gunicorn_logging.AccessLogger \
+	  --graceful-timeout 5
 
 # Auto-reloading development server with DEBUG on.
 dev: $(VENV)/.installed

@@ -1,6 +1,7 @@
 """Every benchmark, one report: ``make bench`` (``.venv/bin/python -m benchmarks.run``).
 
-1. the rules engine: evaluations per second per game (benchmarks/engine.py);
+1. the rules engine: evaluations per second per game (benchmarks/engine.py), and the season
+   rules: ``scoring.standings`` on a 40-evening, 60-member season (benchmarks/season_rules.py);
 2. score entry: a save's time and queries through the full middleware;
 3. the standings page of a 40-evening, 80-member season against one raw SQL GROUP BY (target
    ≤ 3×) and its query count against a 5-evening season's (must be equal);
@@ -20,11 +21,20 @@ import time
 
 
 def main() -> None:
-    from benchmarks import engine, score_entry, sheets, standings, uploads, workbook
+    from benchmarks import (
+        engine,
+        score_entry,
+        season_rules,
+        sheets,
+        standings,
+        uploads,
+        workbook,
+    )
     from benchmarks._django import test_database
 
     started = time.perf_counter()
     sections = [("rules engine", engine.main, False),
+                ("season rules engine", season_rules.main, False),
                 ("score entry", score_entry.main, True),
                 ("standings", standings.main, True),
                 ("score sheets PDF", sheets.main, True),

@@ -127,20 +127,76 @@ def entities(header: str = HEADER) -> bytes:
 
 
 def dtd_utf16(header: str = HEADER) -> bytes:
-    """A DTD in a UTF-16 part: invisible to a byte search, refused by the parser."""
+    """A DTD in a UTF-16 part: refused on its bytes, read as UTF-8 (and by the parser)."""
     sheet = (f'<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE worksheet [<!ENTITY e "x">]>'
              f'<worksheet xmlns="{MAIN}"><sheetData/></worksheet>')
     return _replace(xlsx(header=header), "xl/worksheets/sheet1.xml", sheet.encode("utf-16"))
 
 
-def _replace(data: bytes, name: str, content: bytes) -> bytes:
+def _replace(data: bytes, name: str, content: bytes, level: int | None = None) -> bytes:
+    """``data`` with the part ``name`` replaced (deflated at ``level``, zlib's default if
+    None)."""
     source = zipfile.ZipFile(io.BytesIO(data))
     result = io.BytesIO()
     with zipfile.ZipFile(result, "w", zipfile.ZIP_DEFLATED) as archive:
         for info in source.infolist():
-            archive.writestr(info.filename,
-                             content if info.filename == name else source.read(info))
+            if info.filename == name:
+                archive.writestr(info.filename, content, compresslevel=level)
+            else:
+                archive.writestr(info.filename, source.read(info))
     return result.getvalue()
+
+
+def _noise(size: int, rare: bytes = b">", per_256: int = 2) -> bytes:
+    """``size`` bytes of "x" with a random ``rare`` in 128: deflated at level 1 it shrinks 35
+    times, under the ratio check (and a ">" now and then ends nothing inside a comment or a
+    quoted attribute value)."""
+    return random.Random(5).randbytes(size).translate(
+        bytes(rare[0] if i < per_256 else b"x"[0] for i in range(256)))
+
+
+def huge_comment(header: str = HEADER, size: int = 60_000_000) -> bytes:
+    """One comment of 60 MB in ``xl/workbook.xml``: a single XML token, 1.7 MB deflated, one
+    "<" (expat scans such a token again for every chunk it is fed: quadratic)."""
+    names = f'<sheet name="{SHEET_NAME}" sheetId="1" r:id="rId1"/>'
+    workbook = (f'<workbook xmlns="{MAIN}" xmlns:r="{DOC}"><!--'.encode() + _noise(size)
+                + f"--><sheets>{names}</sheets></workbook>".encode())
+    return _replace(xlsx(header=header), "xl/workbook.xml", workbook, level=1)
+
+
+def huge_comment_utf16(header: str = HEADER, size: int = 30_000_000) -> bytes:
+    """The comment again, of 30 million characters with a "<" now and then, in a workbook.xml
+    written as UTF-16 (60 MB): to a search for the bytes of "<!--" it is no comment."""
+    names = f'<sheet name="{SHEET_NAME}" sheetId="1" r:id="rId1"/>'
+    noise = _noise(size, b"<", 4).decode("ascii")  # a "<" in 64: 35 times, as UTF-16
+    workbook = (f'<?xml version="1.0" encoding="UTF-16"?><workbook xmlns="{MAIN}" '
+                f'xmlns:r="{DOC}"><!--{noise}--><sheets>{names}</sheets></workbook>')
+    return _replace(xlsx(header=header), "xl/workbook.xml", workbook.encode("utf-16"), level=1)
+
+
+def huge_attribute(header: str = HEADER, size: int = 60_000_000) -> bytes:
+    """One attribute value of 60 MB on a cell of row 2 of the sheet: one token, as above."""
+    sheet = (f'<worksheet xmlns="{MAIN}"><sheetData>{header}<row r="2"><c r="A2" t="inlineStr" '
+             'x="'.encode() + _noise(size) + b'"><is><t>Lid</t></is></c></row></sheetData>'
+             b"</worksheet>")
+    return _replace(xlsx(header=header), "xl/worksheets/sheet1.xml", sheet, level=1)
+
+
+def deep_json(header: str = HEADER, depth: int = 5000) -> bytes:
+    """Row 2 a hand whose "hand as entered" holds ``[`` 5,000 deep (json.loads recursed into
+    a RecursionError); for the member import, just long texts."""
+    from django.utils.translation import override
+
+    from tournaments.exports import hands_columns
+
+    with override("nl"):
+        keys = [key for key, _label in hands_columns()]
+    values = {"date": "2025-09-02", "round": "1", "table": "1", "game": "jokeren",
+              "seat1_name": "Ann", "seat2_name": "Bob", "hand": "1",
+              "data": "[" * depth + "]" * depth}
+    cells = "".join(f'<c t="inlineStr"><is><t>{values.get(key, "")}</t></is></c>'
+                    for key in keys)
+    return xlsx(f'<row r="2">{cells}</row>'.encode(), header=header)
 
 
 def padding(header: str = HEADER, parts: int = 60) -> bytes:
@@ -203,6 +259,11 @@ BOMBS: dict[str, tuple[Callable[..., bytes], str]] = {
     "season-shaped rows (50,000, junk after the table)": (season_shaped, ""),
     "entities (billion laughs)": (entities, "document type or entities"),
     "DTD in UTF-16": (dtd_utf16, "document type or entities"),
+    "huge token (a 60 MB comment in workbook.xml)": (huge_comment, "of more than 1 MB"),
+    "huge token in UTF-16 (a comment of 30 million characters)": (
+        huge_comment_utf16, "of more than 1 MB"),
+    "huge attribute (60 MB, in the sheet)": (huge_attribute, "of more than 1 MB"),
+    "deep JSON (a hand 5,000 levels deep)": (deep_json, ""),  # season: a row error
 }
 
 
@@ -235,8 +296,9 @@ def _child(path: str, which: str) -> None:
         clear.write("5")  # Linux: the peak (VmHWM) starts again from the current RSS
     start, cpu = time.perf_counter(), time.process_time()
     try:
-        parse(data, "bomb.xlsx")
-        outcome = "READ"
+        parsed = parse(data, "bomb.xlsx")
+        problems = [p for row in getattr(parsed, "rows", []) for p in getattr(row, "problems", [])]
+        outcome = f"READ ({problems[0]})" if problems else "READ"
     except ImportFileError as exc:
         outcome = str(exc)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu

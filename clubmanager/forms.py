@@ -3,19 +3,29 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import PasswordResetForm
+from django.core.mail import EmailMessage, EmailMultiAlternatives
+from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Member, Role
 from .spreadsheets import SpreadsheetUploadForm
+from .text import NAME_MAX_LENGTH, validate_line, validate_notes
 
 
 class MemberForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
-    member_number = forms.CharField(label=_("Member number"), max_length=32)
+    name = forms.CharField(label=_("Name"), max_length=NAME_MAX_LENGTH,
+                           validators=[validate_line])
+    member_number = forms.CharField(label=_("Member number"), max_length=32,
+                                    validators=[validate_line])
     email = forms.EmailField(label=_("Email"), required=False)
-    phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
+    phone = forms.CharField(label=_("Phone"), max_length=40, required=False,
+                            validators=[validate_line])
     notes = forms.CharField(
-        label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+        # the limit is the text policy's (NOTES_MAX_LENGTH), refused with a message: no
+        # maxlength attribute that would cut a pasted text without saying so
+        label=_("Notes"), required=False, validators=[validate_notes],
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
 
     def __init__(self, *args: Any, club: Club, member: Member | None = None, **kwargs: Any):
@@ -74,8 +84,16 @@ class RoleGrantForm(forms.Form):
         required=False,
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text=_("Only for a new login; the user can change it after logging in."),
+        help_text=_("Only for a new login; the user can change it after logging in. An "
+                    "existing login's password is not changed here."),
     )
+    # Shown (ticked by the club admin) only after the page said whom the member is linked to.
+    move_link = forms.BooleanField(label=_("Move the link"), required=False,
+                                   widget=forms.HiddenInput)
+
+    def ask_to_move_link(self) -> None:
+        """Show the "Move the link" box (the service named the login the member has)."""
+        self.fields["move_link"].widget = forms.CheckboxInput()
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -93,3 +111,32 @@ class RoleGrantForm(forms.Form):
 
 class RoleChangeForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
+
+
+class PasswordResetLaterForm(PasswordResetForm):
+    """Django's reset form, with the mails kept to be sent after the answer
+    (``views.PasswordResetView``, ``clubmanager.mail``): ``save`` only finds the logins and
+    makes their tokens, the same few steps for a known and an unknown address."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.outgoing: list[tuple[str, str, dict[str, Any], str | None, str, str | None]] = []
+
+    def send_mail(self, subject_template_name: str, email_template_name: str,
+                  context: dict[str, Any], from_email: str | None, to_email: str,
+                  html_email_template_name: str | None = None) -> None:
+        self.outgoing.append((subject_template_name, email_template_name, context, from_email,
+                              to_email, html_email_template_name))
+
+    def messages(self) -> list[EmailMessage]:
+        """The kept mails, rendered (in the thread that sends them)."""
+        built: list[EmailMessage] = []
+        for subject_name, body_name, context, from_email, to_email, html_name in self.outgoing:
+            subject = "".join(loader.render_to_string(subject_name, context).splitlines())
+            message = EmailMultiAlternatives(
+                subject, loader.render_to_string(body_name, context), from_email, [to_email])
+            if html_name is not None:
+                message.attach_alternative(loader.render_to_string(html_name, context),
+                                           "text/html")
+            built.append(message)
+        return built

@@ -1,10 +1,7 @@
 """Member import: the sheet a club keeps today (.xlsx or .csv) → rows to preview.
 
-Pure parsing and comparison, no writes: ``parse_members(data, filename)`` reads the file (an
-.xlsx through ``clubmanager.spreadsheets``, with its archive limits) and returns a
-``ParsedSheet`` (or raises ``ImportFileError`` with a sentence for the user);
-``classify(rows, existing)`` compares the rows with the club's members and marks each as new,
-updated, unchanged or error, with the reasons. ``services.member_import_apply`` writes.
+No writes: ``parse_members`` reads the file (limits: docs/security.md), ``classify`` marks each
+row new, updated, unchanged or error; ``services.member_import_apply`` writes.
 """
 
 from __future__ import annotations
@@ -24,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .spreadsheets import ImportFileError, Row, is_formula, open_workbook
+from .text import NAME_MAX_LENGTH, refusal
 
 NEW = "new"
 UPDATED = "updated"
@@ -64,7 +62,7 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
 _ALIAS_TO_FIELD = {alias: f for f, aliases in HEADER_ALIASES.items() for alias in aliases}
 REQUIRED = ("name", "member_number")
 OPTIONAL = ("email", "phone")
-MAX_LENGTH = {"name": 200, "member_number": 32, "email": 254, "phone": 40}
+MAX_LENGTH = {"name": NAME_MAX_LENGTH, "member_number": 32, "email": 254, "phone": 40}
 MAX_COLUMNS = 100
 
 
@@ -330,7 +328,11 @@ def _validate(row: ParsedRow) -> list[str]:
     if not row.member_number:
         problems.append(_("The member number is missing."))
     for f, limit in MAX_LENGTH.items():
-        if len(getattr(row, f)) > limit:
+        refused = refusal(getattr(row, f))  # the site's text policy (``clubmanager.text``)
+        if refused is not None:
+            problems.append(_("%(field)s: %(problem)s") % {"field": _field_label(f).capitalize(),
+                                                           "problem": refused})
+        elif len(getattr(row, f)) > limit:
             problems.append(
                 ngettext(
                     "The %(field)s is longer than %(limit)s character.",
@@ -339,7 +341,7 @@ def _validate(row: ParsedRow) -> list[str]:
                 )
                 % {"field": _field_label(f), "limit": limit}
             )
-    if row.email:
+    if row.email and refusal(row.email) is None:
         try:
             validate_email(row.email)
         except ValidationError:

@@ -7,9 +7,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from .text import NAME_MAX_LENGTH, validate_line, validate_notes
+
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH, validators=[validate_line])
     slug = models.SlugField(_("short name in web addresses"), max_length=60, unique=True)
     public_pages = models.BooleanField(
         _("public pages"),
@@ -63,11 +65,12 @@ class Member(models.Model):
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="members", verbose_name=_("club")
     )
-    name = models.CharField(_("name"), max_length=200)
-    member_number = models.CharField(_("member number"), max_length=32)
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH, validators=[validate_line])
+    member_number = models.CharField(_("member number"), max_length=32,
+                                     validators=[validate_line])
     email = models.EmailField(_("email"), blank=True)
-    phone = models.CharField(_("phone"), max_length=40, blank=True)
-    notes = models.TextField(_("notes"), blank=True)
+    phone = models.CharField(_("phone"), max_length=40, blank=True, validators=[validate_line])
+    notes = models.TextField(_("notes"), blank=True, validators=[validate_notes])
     is_active = models.BooleanField(_("active"), default=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -185,15 +185,36 @@ def club_user_grant(
     role: str,
     password: str = "",
     member: Member | None = None,
+    move_link: bool = False,
 ) -> tuple[Any, bool]:
     """Give a (possibly new) user a role in ``club``; optionally link them to a member.
 
-    Returns (user, created). A new user needs a password (validated like any password).
+    Returns (user, created). A new user needs a starting password (validated like any
+    password, stored hashed). An existing login's password is never set here: a login is the
+    person's own, for every club it has a role in; a password given for one is refused with a
+    sentence (the person asks for a reset link by mail, or changes it after logging in).
+    A member linked to another login is moved to this one only with ``move_link`` (the page
+    asks first, naming that login); never silently.
     """
     User = get_user_model()
     username = username.strip()
     user = User.objects.filter(username__iexact=username).first()
     created = user is None
+    if user is not None and password:
+        raise ValidationError({"password": _(
+            "%(username)s already has a login: its password is not changed here. Leave the "
+            "password empty; a forgotten password is reset with the link on the login page."
+        ) % {"username": user.get_username()}})
+    if member is not None:
+        if member.club_id != club.pk:
+            raise ValidationError(_("That member belongs to another club."))
+        linked = member.user if member.user_id is not None else None
+        if linked is not None and linked != user and not move_link:
+            raise ValidationError({"member": ValidationError(_(
+                "%(member)s is linked to the login %(login)s. Tick \"Move the link\" to link "
+                "them to %(username)s instead; %(login)s then has no member in this club."
+            ) % {"member": member.name, "login": linked.get_username(), "username": username},
+                code="member_linked")})
     if created:
         if not password:
             raise ValidationError({"password": _("A new login needs a starting password.")})
@@ -204,8 +225,6 @@ def club_user_grant(
         user.save()
     club_role_set(club=club, user=user, role=role)
     if member is not None:
-        if member.club_id != club.pk:
-            raise ValidationError(_("That member belongs to another club."))
         Member.objects.filter(club=club, user=user).exclude(pk=member.pk).update(user=None)
         member.user = user
         member.save(update_fields=["user", "updated"])

@@ -172,6 +172,9 @@ if os.environ.get("DJANGO_EMAIL_HOST"):
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "webmaster@localhost")
+# Seconds any step with the mail server may take (connect, send): the mail is sent after the
+# answer (clubmanager/mail.py), and a hanging server must not keep that thread for ever.
+EMAIL_TIMEOUT = env_int("DJANGO_EMAIL_TIMEOUT", 10)
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for one day
 
 # Failed logins are throttled: 5 failures for one username from one address lock that
@@ -183,11 +186,17 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 
-# Wrong table codes (entry without an account, tournaments/throttle.py): from 20 unknown or
-# renewed codes from one address within 15 minutes, every table code URL answers that address
-# 429 for the rest of those 15 minutes.
+# Wrong table codes (entry without an account, tournaments/throttle.py): an unknown or renewed
+# code tried 20 times within 15 minutes answers 429 until fewer of its tries are that young.
+# Counted per code tried, never per address; a right code is never limited.
 TABLE_CODE_FAILURE_LIMIT = env_int("DJANGO_TABLE_CODE_FAILURE_LIMIT", 20)
 TABLE_CODE_COOLOFF = timedelta(minutes=15)
+
+# The season workbook download is built once per change and kept here (tournaments/
+# workbook_cache.py): a folder only the site's user may use (created 700; a symlink, a folder of
+# another user or one open to others is refused). Relative paths are inside the project.
+WORKBOOK_CACHE_DIR = Path(os.environ.get("DJANGO_WORKBOOK_CACHE_DIR", "") or BASE_DIR / "var"
+                          / "workbook-cache")
 
 # Internationalisation: Dutch first, English complete as well.
 LANGUAGE_CODE = "nl"
@@ -230,6 +239,29 @@ SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", HTTPS)
 if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
+
+
+def _site_url() -> str:
+    """The site's own address for links in mails (the password reset): DJANGO_SITE_URL
+    (``https://club.example.nl`` or ``https://club.example.nl:8443``), else the first of
+    DJANGO_CSRF_TRUSTED_ORIGINS, else the first named host of ALLOWED_HOSTS (https when
+    DJANGO_HTTPS is on). Never the Host header of a request: a link's host and port are ours."""
+    from urllib.parse import urlsplit
+
+    raw = os.environ.get("DJANGO_SITE_URL", "").strip()
+    if not raw:
+        named = [h for h in ALLOWED_HOSTS if h not in ("*",) and not h.startswith(".")]
+        raw = (CSRF_TRUSTED_ORIGINS[0] if CSRF_TRUSTED_ORIGINS and "*" not in
+               CSRF_TRUSTED_ORIGINS[0] else f"{'https' if HTTPS else 'http'}://{named[0]}"
+               if named else "http://localhost")
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
+        raise ImproperlyConfigured(
+            f"DJANGO_SITE_URL must be the site's origin, like https://club.example.nl; got {raw!r}")
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+SITE_URL = _site_url()
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
@@ -263,12 +295,28 @@ DEMO_DATA_LOADERS = [
     "tournaments.demo.scores.load",
 ]
 
+# Table codes in URLs are cut to their first 4 characters in every log line
+# (clubmanager/log_redaction.py; gunicorn's access log: clubmanager/gunicorn_logging.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"table_codes": {"()": "clubmanager.log_redaction.RedactTableCodes"}},
+    "formatters": {
+        "django.server": {"()": "django.utils.log.ServerFormatter",
+                          "format": "[{server_time}] {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["table_codes"]},
+        # Django's own for the development server's request lines, with the filter.
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server",
+                          "filters": ["table_codes"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
     "loggers": {
         "axes": {"level": "WARNING"},
+        # Not Django's default console handler (DEBUG) nor its mail to ADMINS: the root's, with
+        # the filter.
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },
 }

@@ -5,10 +5,13 @@ can hold a row of six million cells, a shared string of a hundred megabytes, ten
 or XML that declares entities. So ``open_workbook`` checks the archive before any part is parsed:
 the number of parts, their summed uncompressed size and the compression ratio of each (the sizes
 zipfile will ever hand out, so a lying header only ends in a CRC error), then the raw bytes (XML
-tags counted, a DTD refused). Each part is then streamed through expat with handlers of our own
-(``clubmanager.xlsx_parts``; a DTD or an entity raises defusedxml's errors): no element tree,
-only the columns asked for are kept, shared strings only when a kept cell uses them. Memory
-stays flat however a part is built, and the parse time is bounded by the tag count.
+tags counted, a DTD refused, no single XML token longer than 1 MB; a UTF-16 part is read as
+UTF-8, for these checks and the parser alike). Each part is then streamed
+through expat with handlers of our own (``clubmanager.xlsx_parts``; a DTD or an entity raises
+defusedxml's errors; the token limit checked again on every chunk before expat sees it): no
+element tree, only the columns asked for are kept, shared strings only when a kept cell uses
+them. Memory stays flat however a part is built, and the parse time is bounded by the tag count
+and the token limit (expat scans an unfinished token again with each chunk).
 
 Also here: the formula check (a cell with a formula, never a text that merely starts with "="),
 the error class, the size-limited upload form and the session key of a preview.
@@ -48,11 +51,13 @@ from .xlsx_parts import (
     Row,
     SharedStrings,
     Sheet,
+    TokenBound,
     feed,
     forbidden_xml,
     is_formula,
     too_many_parts,
     unreadable,
+    utf8_chunks,
 )
 
 __all__ = [
@@ -69,6 +74,8 @@ MAX_RATIO = 40
 RATIO_FROM = 1024 * 1024  # smaller parts may compress better: they are harmless anyway
 #: XML tags ("<") in the whole archive, counted before parsing: parse time follows from it.
 MAX_TAGS = 4_000_000
+#: The parts an .xlsx holds as XML, by the end of their name.
+XML_NAMES = (".xml", ".rels", ".vml")
 
 def _megabytes(size: int) -> str:
     return number_format(size / (1024 * 1024), decimal_pos=0, force_grouping=True)
@@ -118,14 +125,22 @@ def _scan(archive: zipfile.ZipFile, part: zipfile.ZipInfo) -> int:
     """The tags of a part, counted on the raw bytes (no parse); a DTD is refused here."""
     tags = 0
     tail = b""
+    # A part named as XML is held to the token limit here already, so that a huge token is
+    # refused before the rest of the archive is unpacked (``feed`` checks what it parses too).
+    xml = part.filename.endswith(XML_NAMES)
+    bound = TokenBound(part.filename) if xml else None
     try:
         with archive.open(part) as stream:
-            while chunk := stream.read(CHUNK):
+            for chunk in utf8_chunks(stream)[1] if xml else iter(lambda: stream.read(CHUNK), b""):
                 tags += chunk.count(b"<")
                 window = tail + chunk
                 if b"<!DOCTYPE" in window or b"<!ENTITY" in window:
                     raise forbidden_xml(part.filename[:80])
                 tail = chunk[-8:]
+                if bound is not None:
+                    bound.check(chunk)
+            if bound is not None:
+                bound.check(b"", final=True)
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
             ValueError) as exc:
         raise unreadable(type(exc).__name__) from exc

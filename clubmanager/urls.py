@@ -25,15 +25,16 @@ club_patterns = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/login/", views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path(
         "accounts/password/done/",
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    # Forgotten password: a link by email to the login's address (Django's own views).
-    path("accounts/password/reset/", auth_views.PasswordResetView.as_view(),
+    # Forgotten password: a link by email to the login's address (Django's own views; the
+    # first answers at once and mails after the answer, views.PasswordResetView).
+    path("accounts/password/reset/", views.PasswordResetView.as_view(),
          name="password_reset"),
     path("accounts/password/reset/sent/", auth_views.PasswordResetDoneView.as_view(),
          name="password_reset_done"),

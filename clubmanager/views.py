@@ -1,21 +1,33 @@
 """Pages for clubs, members, roles and the member import. Thin: parse, call, render."""
 
+from urllib.parse import urlsplit
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import member_import as reader
 from . import selectors, services
 from .access import club_view
-from .forms import MemberForm, MemberImportForm, MemberSearchForm, RoleChangeForm, RoleGrantForm
+from .forms import (
+    MemberForm,
+    MemberImportForm,
+    MemberSearchForm,
+    PasswordResetLaterForm,
+    RoleChangeForm,
+    RoleGrantForm,
+)
 from .http import ClubRequest
+from .mail import send_later
 from .models import Member, Role
 from .spreadsheets import ImportFileError, preview_key, preview_store, preview_take
 
@@ -39,6 +51,47 @@ class LoginView(auth_views.LoginView):
         if len(clubs) == 1:
             return clubs[0][0].get_absolute_url()
         return super().get_default_redirect_url()
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's "forgot your password", answering at once: the same answer, in the same time,
+    for a known and an unknown address. The mail is rendered and sent after the answer
+    (``clubmanager.mail``), so a slow mail server neither holds the worker nor tells which
+    addresses have a login; its link is on the site's own address (``settings.SITE_URL``),
+    never on the Host header of the request."""
+
+    form_class = PasswordResetLaterForm
+
+    def form_valid(self, form: PasswordResetLaterForm) -> HttpResponse:  # type: ignore[override]
+        origin = urlsplit(settings.SITE_URL)
+        form.save(
+            domain_override=origin.netloc, use_https=origin.scheme == "https",
+            token_generator=self.token_generator, from_email=self.from_email,
+            email_template_name=self.email_template_name,
+            subject_template_name=self.subject_template_name, request=self.request,
+            html_email_template_name=self.html_email_template_name,
+            extra_email_context=dict(self.extra_email_context or {}),
+        )
+        if form.outgoing:
+            send_later(form.messages, language=get_language())
+        return HttpResponseRedirect(self.get_success_url())
+#: Set by the logout, read once by ``static/js/site.js``: clear what the score pages keep on
+#: the phone (drafts, waiting saves), also where the browser ignores Clear-Site-Data.
+LOGGED_OUT_COOKIE = "cm-logged-out"
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's logout; what the score pages kept in this browser (drafts and saves waiting
+    for a connection, ``static/js/offline.js``) goes with the login, so the next person on a
+    shared phone neither sees nor sends it: ``Clear-Site-Data: "storage"``, and a cookie that
+    site.js reads on the next page (a browser on plain http off the loopback ignores the
+    header)."""
+
+    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"storage"'
+        response.set_cookie(LOGGED_OUT_COOKIE, "1", max_age=600, samesite="Lax")
+        return response
 
 
 @club_view(Role.MEMBER)
@@ -231,6 +284,8 @@ def role_list(request: ClubRequest) -> HttpResponse:
             user, created = services.club_user_grant(club=club, **form.cleaned_data)
         except ValidationError as exc:
             if hasattr(exc, "error_dict"):
+                if any(e.code == "member_linked" for e in exc.error_dict.get("member", [])):
+                    form.ask_to_move_link()
                 for field, errors in exc.message_dict.items():
                     form.add_error(field if field in form.fields else None, errors)
             else:

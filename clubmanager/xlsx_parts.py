@@ -1,17 +1,15 @@
-"""The XML parts of an .xlsx, streamed: the reading half of ``clubmanager.spreadsheets``.
-
-Each part is fed in chunks to expat with handlers of our own, as defusedxml's parsers do but
-without an element tree in between: nothing is built, text is kept only where it is read, cells
-beyond the columns asked for are counted and dropped, and a DTD or an entity declaration raises
-defusedxml's own errors. The imports use ``clubmanager.spreadsheets``, not this module.
+"""The XML parts of an .xlsx, streamed to expat in chunks with handlers of our own (no element
+tree; a DTD or an entity raises defusedxml's errors); limits in docs/security.md. The imports use
+``clubmanager.spreadsheets``, not this module.
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 import zipfile
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from xml.parsers import expat
@@ -27,6 +25,9 @@ MAX_ROW_CELLS = 16_384
 #: Entries of a workbook's list of sheets, relationships or styles (Excel: 64,000 styles).
 MAX_ITEMS = 100_000
 CHUNK = 64 * 1024
+#: The longest single XML token (tag with attributes, text, comment, PI, CDATA). Excel's longest
+#: is a cell of 32,767 escaped characters (197 KB); expat rescans an unfinished token per chunk.
+MAX_TOKEN = 1024 * 1024
 
 # Names as expat reports them with namespace processing: "namespace}local".
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -34,6 +35,10 @@ PACKAGE_RELS = "http://schemas.openxmlformats.org/package/2006/relationships}"
 DOC_RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 C, F, ROW, RPH, SI, T, V = (f"{MAIN}{tag}" for tag in ("c", "f", "row", "rPh", "si", "t", "v"))
 _COORDINATE = re.compile(r"([A-Z]{1,3})(\d+)$")
+#: LibreOffice saves a true/false cell as one of these formulas, its value cached: the only
+#: formulas read as the value they hold (a boolean cell whose cached value agrees).
+CONSTANT_FORMULAS = {"TRUE()": True, "FALSE()": False}
+_LONGEST_CONSTANT = max(map(len, CONSTANT_FORMULAS))
 
 
 class ImportFileError(Exception):
@@ -86,20 +91,120 @@ def _refuse_entity(name: str, *args: Any) -> None:
     raise EntitiesForbidden(name, None, None, None, None, None)
 
 
+def too_long_token(part: str) -> ImportFileError:
+    return ImportFileError(
+        _("The part “%(part)s” of this Excel file holds one piece of XML (a tag, a text or a "
+          "comment) of more than %(limit)s MB; Excel never writes one that long (a cell holds at "
+          "most %(cell)s characters). The file is refused.")
+        % {"part": part[:80], "limit": MAX_TOKEN // (1024 * 1024),
+           "cell": number_format(MAX_CELL_CHARS, force_grouping=True)}
+    )
+
+
+#: What ends a token that may hold a "<": comment, CDATA section, processing instruction.
+_SPECIAL = ((b"<!--", b"-->"), (b"<![CDATA[", b"]]>"), (b"<?", b"?>"))
+_HOLD = max(len(opener) for opener, _closer in _SPECIAL)
+
+
+class TokenBound:
+    """Refuses a part as soon as one XML token in it is longer than ``limit`` bytes, seeing each
+    chunk before the parser does. No tokenizing byte by byte: in XML a "<" ends every token but
+    a comment, a CDATA section and a processing instruction (an attribute value or a text may not
+    hold one), so outside those it is enough that no two "<" lie more than ``limit`` apart. The
+    three are found by their openers (rare) and measured to their closers. Chunks are searched
+    in C (``bytes.find``), a few times each; the last few bytes wait for the next chunk so that
+    an opener is never cut in two."""
+
+    def __init__(self, part: str, limit: int = MAX_TOKEN) -> None:
+        self.part, self.limit = part, limit
+        self.held = b""
+        self.offset = 0  # the stream position of ``held``'s first byte
+        self.boundary = 0  # the stream position of the last "<" (or of a token's end)
+        self.closer: bytes | None = None  # inside a comment, CDATA or PI: what ends it
+        self.start = 0  # where that token began
+
+    def check(self, chunk: bytes, final: bool = False) -> None:
+        data = self.held + chunk
+        stop = len(data) if final else max(len(data) - _HOLD, 0)
+        pos = 0
+        while pos < stop:
+            pos = self._special(data, pos, stop) if self.closer else self._plain(data, pos, stop)
+        if final and self.closer:  # never closed: as long as the rest of the part
+            self._too_long(self.offset + len(data) - self.start)
+        done = max(pos, stop)
+        self.held = data[done:]
+        self.offset += done
+
+    def _too_long(self, length: int) -> None:
+        if length > self.limit:
+            raise too_long_token(self.part)
+
+    def _plain(self, data: bytes, pos: int, stop: int) -> int:
+        """Outside a comment, CDATA or PI: the gaps between "<" up to the next opener. At most
+        ``limit`` bytes at a time, so that a gap between two "<" found here cannot be longer."""
+        stop = min(stop, pos + self.limit)
+        openers = [i for i in (data.find(b"<!", pos, stop + 1), data.find(b"<?", pos, stop + 1))
+                   if i != -1]
+        end = min(openers) if openers else stop
+        first = data.find(b"<", pos, end)
+        if first != -1:
+            self._too_long(self.offset + first - self.boundary)
+            self.boundary = self.offset + data.rfind(b"<", pos, end)
+        self._too_long(self.offset + end - self.boundary)
+        if not openers:
+            return stop
+        for opener, closer in _SPECIAL:
+            if data.startswith(opener, end):
+                self.closer, self.start = closer, self.offset + end
+                return end + len(opener)
+        self.boundary = self.offset + end  # "<!DOCTYPE" and the like: refused by the parser
+        return end + 1
+
+    def _special(self, data: bytes, pos: int, stop: int) -> int:
+        """Inside a comment, CDATA or PI: its length up to its closer."""
+        assert self.closer is not None
+        found = data.find(self.closer, pos, stop + len(self.closer) - 1)
+        if found == -1:
+            self._too_long(self.offset + stop - self.start)
+            return stop
+        end = found + len(self.closer)
+        self._too_long(self.offset + end - self.start)
+        self.closer, self.boundary = None, self.offset + end
+        return end
+
+
+_UTF16 = {b"\xff\xfe": "utf-16", b"\xfe\xff": "utf-16", b"<\x00": "utf-16-le",
+          b"\x00<": "utf-16-be"}
+
+
+def utf8_chunks(stream: Any) -> tuple[bool, Iterator[bytes]]:
+    """The part's bytes in chunks, as UTF-8: a UTF-16 part (its byte order mark, or its first
+    "<") is transcoded, so that the checks on the bytes see the "<" the parser sees. The flag
+    says whether it was."""
+    first = stream.read(CHUNK)
+    codec = _UTF16.get(first[:2])
+
+    def plain() -> Iterator[bytes]:
+        yield first
+        while chunk := stream.read(CHUNK):
+            yield chunk
+
+    def transcoded(codec: str) -> Iterator[bytes]:
+        decoder = codecs.getincrementaldecoder(codec)("strict")
+        chunk = first
+        while chunk:
+            yield decoder.decode(chunk).encode("utf-8")
+            chunk = stream.read(CHUNK)
+        yield decoder.decode(b"", True).encode("utf-8")
+
+    return (False, plain()) if codec is None else (True, transcoded(codec))
+
+
 def feed(archive: zipfile.ZipFile, path: str, target: Any) -> None:
-    parser = expat.ParserCreate(namespace_separator="}")
-    parser.StartDoctypeDeclHandler = _refuse_dtd
-    parser.EntityDeclHandler = _refuse_entity
-    parser.UnparsedEntityDeclHandler = _refuse_entity
-    parser.StartElementHandler = target.start
-    parser.EndElementHandler = target.end
-    parser.CharacterDataHandler = target.data
-    parser.buffer_text = True
     try:
         with archive.open(path) as stream:
-            while chunk := stream.read(CHUNK):
-                parser.Parse(chunk, False)
-            parser.Parse(b"", True)
+            transcoded, chunks = utf8_chunks(stream)
+            _parse(path, chunks, target, "UTF-8" if transcoded else None)
     except KeyError as exc:
         raise unreadable(_("part %(part)s missing") % {"part": path[:80]}) from exc
     except DefusedXmlException as exc:
@@ -107,6 +212,25 @@ def feed(archive: zipfile.ZipFile, path: str, target: Any) -> None:
     except (expat.ExpatError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError,
             RuntimeError, ValueError, OverflowError) as exc:
         raise unreadable(type(exc).__name__) from exc
+
+
+def _parse(path: str, chunks: Iterator[bytes], target: Any, encoding: str | None) -> None:
+    """Each chunk measured (``TokenBound``), then parsed; ``encoding`` overrides the part's
+    declaration (a UTF-16 part arrives here as UTF-8)."""
+    parser = expat.ParserCreate(encoding, namespace_separator="}")
+    parser.StartDoctypeDeclHandler = _refuse_dtd
+    parser.EntityDeclHandler = _refuse_entity
+    parser.UnparsedEntityDeclHandler = _refuse_entity
+    parser.StartElementHandler = target.start
+    parser.EndElementHandler = target.end
+    parser.CharacterDataHandler = target.data
+    parser.buffer_text = True
+    bound = TokenBound(path)
+    for chunk in chunks:
+        bound.check(chunk)
+        parser.Parse(chunk, False)
+    bound.check(b"", final=True)
+    parser.Parse(b"", True)
 
 
 def forbidden_xml(where: str) -> ImportFileError:
@@ -229,6 +353,9 @@ class Sheet(_Text):
         self.count = 0
         self.cell: tuple[int, str, str | None] | None = None
         self.formula = False
+        self.in_formula = False
+        self.formula_text = ""  # the formula's first characters, enough to know a constant
+        self.plain_formula = True  # no shared or array formula (those are never constants)
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         if tag == C:
@@ -257,12 +384,23 @@ class Sheet(_Text):
         elif tag == V or (tag == T and not self.phonetic):
             self.on = True
         elif tag == F:
-            self.formula = True
+            self.formula = self.in_formula = True
+            self.formula_text = ""
+            self.plain_formula = attrib.get("t", "normal") == "normal" and "ref" not in attrib
         elif tag == RPH:
             self.phonetic = True
 
+    def data(self, text: str) -> None:
+        if self.in_formula:
+            if len(self.formula_text) <= _LONGEST_CONSTANT:
+                self.formula_text += text[:_LONGEST_CONSTANT + 1]
+            return
+        super().data(text)
+
     def end(self, tag: str) -> None:
-        if tag == C:
+        if tag == F:
+            self.in_formula = False
+        elif tag == C:
             if self.cell is not None and self.row is not None:
                 self._store(self.row, *self.cell)
             self.cell = None
@@ -285,7 +423,8 @@ class Sheet(_Text):
         value = self.book.value(kind, style, "".join(self.parts) if self.parts else None)
         if kind == "s" and value is not None:
             row.shared.append(column)
-        if self.formula:
+        if self.formula and not (kind == "b" and self.plain_formula
+                                 and CONSTANT_FORMULAS.get(self.formula_text) is value):
             row.formulas += (column,)
         values = row.values
         if column == len(values):

@@ -32,6 +32,12 @@ def _plain_static_storage(settings: Any) -> None:
     }
 
 
+@pytest.fixture(autouse=True)
+def _workbook_cache_in_tmp(settings: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    # The season workbook cache of a test run stays out of the project's var/.
+    settings.WORKBOOK_CACHE_DIR = tmp_path_factory.getbasetemp() / "workbook-cache"
+
+
 @pytest.fixture
 def make_user(db: None) -> Callable[..., Any]:
     def make(username: str, club: Club | None = None, role: str | None = None, **extra: Any) -> Any:

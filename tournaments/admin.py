@@ -1,10 +1,20 @@
 """Everything of the tournaments app in the Django admin, for staff (club admins manage fixed
 pairs on their own page, tournaments/views/pairs.py)."""
 
+from typing import Any
+
 from django.contrib import admin
+from django.db import models
 from simple_history.admin import SimpleHistoryAdmin
 
+from clubmanager.json_limits import BoundedJSONDecoder
+
 from .models import Competition, Evening, FixedPair, Hand, Participant, Round, Seat, Table
+
+#: JSON typed into the admin is read with a bound on its depth: too deep is invalid JSON (Django's
+#: own decoder recursed into a RecursionError, a 500).
+BOUNDED_JSON: dict[type[models.Field], dict[str, Any]] = {
+    models.JSONField: {"decoder": BoundedJSONDecoder}}
 
 
 class FixedPairInline(admin.TabularInline):
@@ -15,6 +25,7 @@ class FixedPairInline(admin.TabularInline):
 
 @admin.register(Competition)
 class CompetitionAdmin(SimpleHistoryAdmin):
+    formfield_overrides = BOUNDED_JSON
     list_display = ("name", "club", "game", "start_date", "end_date")
     list_filter = ("club", "game")
     inlines = [FixedPairInline]
@@ -45,6 +56,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
+    formfield_overrides = BOUNDED_JSON
     list_display = ("round", "number", "game", "hand_count", "finished", "confirmed_at")
     inlines = [SeatInline]
     raw_id_fields = ("round", "confirmed_by")
@@ -52,5 +64,6 @@ class TableAdmin(admin.ModelAdmin):
 
 @admin.register(Hand)
 class HandAdmin(SimpleHistoryAdmin):
+    formfield_overrides = BOUNDED_JSON
     list_display = ("table", "number", "updated_by", "updated")
     raw_id_fields = ("table", "created_by", "updated_by")

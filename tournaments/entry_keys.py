@@ -8,6 +8,11 @@ added hand, on the hand itself (``Hand.entry_key``, unique per table). Before it
 again when its version claim fails, it looks the key up (:func:`applied_change`): a key found
 answers with that earlier change instead of making it again, so a save whose answer was lost
 can be sent again safely.
+
+A key is used once per table for good: the history rows keep it after the hand is deleted, and
+the database refuses a second history row with a key already used at the table
+(``models.KeyedHistory``). So an add sent again after its hand was deleted, even with the
+table's current version, is answered with that first add; it never brings the hand back.
 """
 
 from __future__ import annotations

@@ -48,6 +48,8 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
+from clubmanager.text import sheet_safe
+
 from .games import SiteGame, site_game, site_games
 from .models import Competition, Tiebreak
 from .selectors import exports as selectors
@@ -100,6 +102,7 @@ def hands_columns(game: str | None = None) -> list[tuple[str, str]]:
     for n in range(1, MAX_SEATS + 1):
         columns.append((f"seat{n}_number", _("Seat %(n)s member number") % {"n": n}))
         columns.append((f"seat{n}_name", _("Seat %(n)s name") % {"n": n}))
+        columns.append((f"seat{n}_guest", _("Seat %(n)s guest number") % {"n": n}))
     columns.append(("hand", _("Hand")))
     columns += [(f"cell:{key}", header) for key, header in readable_columns(game)]
     columns += [
@@ -130,12 +133,23 @@ def text_cell(ws: WriteOnlyWorksheet, text: str) -> Cell:
     openpyxl makes a str that starts with "=" a formula; a name like ``=HYPERLINK(…)`` would run
     in the reader's Excel. The cell type is forced to string, and a text that a spreadsheet
     would take for a formula when edited gets Excel's quote prefix (the hidden apostrophe).
+    A character no workbook holds (a control character stored before the text policy,
+    ``clubmanager.text``) is replaced (``sheet_safe``): one name never stops the export.
     """
+    text = sheet_safe(text)
     cell = WriteOnlyCell(ws, value=text)
     cell.data_type = "s"
     if text.startswith(FORMULA_STARTS):
         cell.quotePrefix = True
     return cell
+
+
+def _text(ws: WriteOnlyWorksheet, text: str) -> Any:
+    """A text of a row: as it is, or a ``text_cell`` where it needs one (a formula's start, a
+    character no workbook holds)."""
+    if text.startswith(FORMULA_STARTS) or sheet_safe(text) is not text:
+        return text_cell(ws, text)
+    return text
 
 
 class Sheet:
@@ -168,8 +182,7 @@ class Sheet:
                 cell.number_format = self.date_format
                 values[i] = cell
         ws = self.ws
-        self.ws.append([text_cell(ws, v) if type(v) is str and v.startswith(FORMULA_STARTS)
-                        else v for v in values])
+        self.ws.append([_text(ws, v) if type(v) is str else v for v in values])
         self.rows += 1
 
     def styled(self, value: Any, number_format: str) -> Any:
@@ -246,7 +259,7 @@ def _write(competition: Competition) -> bytes:
     longest_side = max(longest_side, 4)
 
     workbook = Workbook(write_only=True)
-    workbook.properties.title = f"{competition.club.name}: {competition.name}"
+    workbook.properties.title = sheet_safe(f"{competition.club.name}: {competition.name}")
     workbook.properties.creator = "Club scores"
 
     standings = _standings_sheet(workbook, competition, evenings, longest_name, date_format)
@@ -388,9 +401,9 @@ def _write_table(data: SeasonTable, sheet: Sheet | None, results: Sheet, hands_s
     for position in range(1, MAX_SEATS + 1):
         seated = by_position.get(position)
         if seated is None:
-            seat_cells += [None, None]
+            seat_cells += [None, None, None]
         else:
-            seat_cells += [member_number_cell(seated.member_number), seated.name]
+            seat_cells += [member_number_cell(seated.member_number), seated.name, seated.guest]
     game_name = game.name if data.game == game.key else data.game  # the import reads both
     head = [data.date, data.round, data.number, game_name, _json(data.options or {}),
             data.first_dealer, data.scorekeeper, *seat_cells]

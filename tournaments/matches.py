@@ -258,3 +258,58 @@ def apply_entries(
         places = places_from_ranking(evaluation["ranking"])
         for seat in seats:
             seat.place = places.get(seat.side)
+
+
+def malformed(game: str, data: Any, sides: Sequence[str], hand: int | None
+              ) -> list[dict[str, Any]]:
+    """What in a hand is not of its field's kind (``GAMES[game].describe()``), as the engine's
+    issues: a number field holding anything but a whole number (``VALUE_NOT_INTEGER``), a
+    choice, side or code that is not one of the field's (``HAND_INVALID``). An empty field
+    (null) is of every kind.
+
+    The engine reports these as well, but an adjusted hand (a club admin's decision) is saved
+    past the engine's errors: it must still hold what a hand can hold, so that every page,
+    export and import reads it back."""
+    issues: list[dict[str, Any]] = []
+    if not isinstance(data, dict):
+        return [{"code": "HAND_INVALID", "hand": hand, "side": None, "field": None,
+                 "params": {}}]
+
+    def bad(spec: Mapping[str, Any], value: Any, side: str | None) -> None:
+        code = _kind_refusal(spec, value, sides)
+        if code is not None:
+            issues.append({"code": code, "hand": hand, "side": side, "field": spec["name"],
+                           "params": {}})
+
+    for spec in GAMES[game].describe()["hand_fields"]:
+        value = data.get(spec["name"])
+        if spec["kind"] != "per_side" or not isinstance(value, dict):
+            bad(spec, value, None)
+            continue
+        item = spec.get("item") or {}
+        for side, entry in value.items():
+            if item.get("kind") == "object" and isinstance(entry, dict):
+                for sub in item.get("fields", []):
+                    bad(sub, entry.get(sub["name"]), side)
+            else:
+                bad(item, entry, side)
+    return issues
+
+
+def _kind_refusal(spec: Mapping[str, Any], value: Any, sides: Sequence[str]) -> str | None:
+    """The code for ``value`` that is not of ``spec``'s kind; None when it is (or is empty)."""
+    kind, choices = spec.get("kind"), spec.get("choices") or []
+    if value is None:
+        return None
+    if kind == "integer":
+        return None if isinstance(value, int) and not isinstance(value, bool) else (
+            "VALUE_NOT_INTEGER")
+    if kind == "boolean":
+        return None if isinstance(value, bool) else "HAND_INVALID"
+    if kind == "per_side":
+        return None if isinstance(value, dict) else "HAND_INVALID"
+    allowed = list(sides) if kind in ("side", "side_list") else choices
+    items = value if kind in ("side_list", "text_list") else [value]
+    if not isinstance(items, list) or any(not isinstance(v, str) for v in items):
+        return "HAND_INVALID"
+    return None if not allowed or all(v in allowed for v in items) else "HAND_INVALID"

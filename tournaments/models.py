@@ -12,13 +12,14 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Length
-from django.db.models.lookups import GreaterThanOrEqual
+from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 from simple_history.signals import pre_create_historical_record
 
 from clubmanager.models import Club, Member
+from clubmanager.text import NAME_MAX_LENGTH, REASON_MAX_LENGTH, validate_line, validate_reason
 
 
 class Better(models.TextChoices):
@@ -52,7 +53,7 @@ class Competition(models.Model):
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="competitions", verbose_name=_("club")
     )
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH, validators=[validate_line])
     game = models.CharField(_("game"), max_length=32)
     options = models.JSONField(
         _("game options"), default=dict, blank=True,
@@ -200,7 +201,8 @@ class Participant(models.Model):
     member = models.ForeignKey(
         Member, on_delete=models.PROTECT, null=True, blank=True, related_name="participations"
     )
-    guest_name = models.CharField(_("guest name"), max_length=200, blank=True)
+    guest_name = models.CharField(_("guest name"), max_length=NAME_MAX_LENGTH, blank=True,
+                                  validators=[validate_line])
     arrived = models.DateTimeField(_("arrived"), auto_now_add=True)
 
     class Meta:
@@ -383,6 +385,22 @@ def _record_change_key(sender: Any, instance: Any, history_instance: Any, **kwar
         history_instance.change_key = getattr(instance, "_change_key", "")
 
 
+class KeyedHistory(HistoricalRecords):  # type: ignore[misc]  # untyped package
+    """Simple-history for hands, with the idempotency key's rule in the database: a key is used
+    once per table (``hand_history_change_key_once``). Every keyed change writes exactly one
+    history row with its key (the hand added, changed or deleted; a renumbering has none), and
+    history rows stay when the hand is deleted: so a key keeps its first outcome for good, and
+    an add sent again after its hand was deleted is refused here, then answered with that add
+    (``services.scores``), never stored as a new hand."""
+
+    def get_meta_options(self, model: type[models.Model]) -> dict[str, Any]:
+        options: dict[str, Any] = super().get_meta_options(model)
+        options["constraints"] = [models.UniqueConstraint(
+            fields=["table", "change_key"], condition=~Q(change_key=""),
+            name="hand_history_change_key_once")]
+        return options
+
+
 class CodeTrail(models.Model):
     """What a hand's history record keeps beyond django-simple-history's own fields: the table
     code a change came through (None: a logged-in user, ``history_user``) and the device's
@@ -410,7 +428,8 @@ class Hand(models.Model):
     number = models.PositiveSmallIntegerField(_("hand"))
     data = models.JSONField(_("as entered"))
     adjusted_reason = models.TextField(
-        _("reason for an adjusted score"), blank=True,
+        _("reason for an adjusted score"), blank=True, max_length=REASON_MAX_LENGTH,
+        validators=[validate_reason],
         help_text=_("A club admin's reason for saving a hand the rules engine refuses."),
     )
     # An adjusted hand (a tournament director's decision): the points per side that stand for
@@ -431,7 +450,11 @@ class Hand(models.Model):
 
     # who (a login, or a table code and the device), when, before and after of every
     # change, and the key of the save that made it
-    history = HistoricalRecords(bases=[KeyedChange, CodeTrail])
+    history = KeyedHistory(
+        bases=[KeyedChange, CodeTrail],
+        # the reason of a change (an adjusted score's, a delete's), never cut
+        history_change_reason_field=models.CharField(max_length=REASON_MAX_LENGTH, null=True),
+    )
 
     # Set just before save() for the history row of that save (who, why, and the save's
     # idempotency key); django-simple-history and ``_record_change_key`` read them.
@@ -453,6 +476,10 @@ class Hand(models.Model):
                 | (Q(adjusted_points__isnull=False) & ~Q(adjusted_reason="")),
                 name="hand_adjusted_with_reason",
             ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("adjusted_reason"), REASON_MAX_LENGTH),
+                name="hand_adjusted_reason_length",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -464,15 +491,16 @@ class Hand(models.Model):
 
 
 class TableCodeFailure(models.Model):
-    """A request for a table code URL whose code is unknown or renewed, by address: the rate
-    limit of wrong codes (``tournaments.throttle``). In the database, so every app server
-    counts the same failures."""
+    """A request for a table code URL whose code is unknown or renewed, by the code tried (its
+    SHA-256): the rate limit of wrong codes (``tournaments.throttle``). In the database, so
+    every app server counts the same failures."""
 
-    address = models.CharField(max_length=64)
+    code_hash = models.CharField(max_length=64)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        indexes = [models.Index(fields=["address", "at"], name="table_code_failure_recent")]
+        indexes = [models.Index(fields=["code_hash", "at"], name="table_code_failure_recent"),
+                   models.Index(fields=["at"], name="table_code_failure_at")]
 
     def __str__(self) -> str:
-        return f"{self.address} {self.at:%Y-%m-%d %H:%M}"
+        return f"{self.code_hash[:8]} {self.at:%Y-%m-%d %H:%M}"

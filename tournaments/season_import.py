@@ -16,7 +16,10 @@ Pure parsing and checking, no writes:
 
 Members are matched by member number. A number the club does not know is created from the
 workbook's members sheet (shown in the preview as a new member); a number in neither is an
-error. A seat without a member number is a guest, matched by name within the evening.
+error. A seat without a member number is a guest: within the evening, the guest with that
+guest number (the export numbers an evening's guests, so two guests of the same name stay two
+people), or, in a workbook without guest numbers, the guest of that name. Names (new members'
+and guests') and reasons pass the site's text policy (``clubmanager.text``).
 
 Hands follow the seat, not the name: a hand names its sides by the players' names, and a member
 renamed since the export sits under today's name. So each hand's sides are mapped seat by seat
@@ -32,7 +35,6 @@ rule's sentence, naming the row).
 from __future__ import annotations
 
 import datetime
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -40,8 +42,11 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import override
+from openpyxl.utils import get_column_letter
 
+from clubmanager import json_limits
 from clubmanager.spreadsheets import ImportFileError, Row, Workbook, is_formula, open_workbook
+from clubmanager.text import NAME_MAX_LENGTH, reason_refusal, refusal
 from scoring import GAMES
 
 from . import matches
@@ -68,7 +73,7 @@ class HandRow:
     options: Any = None
     first_dealer: int = 1
     scorekeeper: int = 1
-    seats: list[list[str]] = field(default_factory=list)  # [member number, name] per seat
+    seats: list[list[str]] = field(default_factory=list)  # [member number, name, guest] a seat
     hand: int | None = None
     data: Any = None
     adjusted_points: Any = None
@@ -100,7 +105,18 @@ class ParsedSeason:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ParsedSeason:
-        return cls(rows=[HandRow(**r) for r in data["rows"]], members=dict(data["members"]))
+        rows = [HandRow(**{**r, "seats": [[*seat, ""][:3] for seat in r["seats"]]})
+                for r in data["rows"]]
+        return cls(rows=rows, members=dict(data["members"]))
+
+
+def person(seat: list[str]) -> str:
+    """Who sits in ``seat`` ([member number, name, guest number]) within an evening: a member
+    by number, a guest by guest number, else (an older workbook) by name."""
+    number, name, guest = seat
+    if number:
+        return f"#{number}"
+    return f"guest#{guest}" if guest else f"guest:{name}"
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -231,7 +247,7 @@ def parse_season(data: bytes, filename: str) -> ParsedSeason:
     if not raw:
         raise ImportFileError(_("The sheet “%(sheet)s” has no rows.") % {"sheet": hands})
     labels = dict(hands_columns())  # once: translating 25 headers a row would dominate
-    rows = [_hand_row(row, columns, labels) for row in raw]
+    rows = [_hand_row(row, columns, labels, hands) for row in raw]
     members: dict[str, str] = {}
     member_sheet = _find_sheet(workbook, "members")
     if member_sheet is not None:
@@ -260,7 +276,8 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str]) -> HandRow:
+def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str],
+              sheet: str) -> HandRow:
     row = HandRow(line=raw.line)
     formulas = {key for key, index in columns.items() if is_formula(raw, index)}
     for key in sorted(formulas, key=lambda k: columns[k]):
@@ -309,7 +326,13 @@ def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str]) -
         if not text(key):
             continue
         try:
-            setattr(row, key, json.loads(text(key)))
+            setattr(row, key, json_limits.loads(text(key)))
+        except json_limits.JSONTooDeep as deep:
+            problem(key, _("cell %(cell)s of sheet “%(sheet)s” is nested more than %(limit)s "
+                           "levels deep; an exported hand or its options never are. Export the "
+                           "season again and import that workbook.")
+                    % {"cell": f"{get_column_letter(columns[key] + 1)}{raw.line}",
+                       "sheet": sheet, "limit": deep.limit})
         except ValueError:
             problem(key, _("not valid JSON."))
     if row.hand is not None and row.data is None and not row.problems:
@@ -322,7 +345,7 @@ def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str]) -
     for n in range(1, MAX_SEATS + 1):
         number_text, name = text(f"seat{n}_number"), text(f"seat{n}_name")
         if number_text or name:
-            row.seats.append([number_text, name])
+            row.seats.append([number_text, name, "" if number_text else text(f"seat{n}_guest")])
     if not row.seats:
         problem("seat1_name", _("missing."))
     return row
@@ -407,6 +430,7 @@ def check_season(
     preview = SeasonPreview(tables=[], new_members={})
     choices = _choices(competition.game)
     seated: dict[tuple[str, int], dict[str, int]] = {}  # (date, round) -> person -> line
+    guests: dict[tuple[str, str], str] = {}  # (date, person) -> a guest's name
     for key, rows in sorted(group_tables(parsed.rows).items()):
         first = rows[0]
         item = PreviewTable(date=key[0], round=key[1], table=key[2],
@@ -417,37 +441,16 @@ def check_season(
         if item.problems:
             continue
         _check_consistent(item, rows, competition)
-        names: list[str] = []
-        persons: list[str] = []
-        for number, name in first.seats:
-            if number:
-                member = members.get(number)
-                if member is not None:
-                    names.append(member.name)
-                elif number in parsed.members:
-                    names.append(parsed.members[number])
-                    preview.new_members[number] = parsed.members[number]
-                    item.new_members.append(number)
-                else:
-                    item.problems.append(_row_problem(first.line, _(
-                        "member number %(number)s (%(name)s) is not a member of the club and "
-                        "not on the members sheet.") % {"number": number, "name": name}))
-                    names.append(name or number)
-                persons.append(f"#{number}")
-            else:
-                if not name:
-                    item.problems.append(_row_problem(first.line, _("a seat has no name.")))
-                names.append(name)
-                persons.append(f"guest:{name}")
+        names, persons = _seat_people(item, first, parsed, members, preview, guests)
         item.players = names
         in_round = seated.setdefault((key[0], key[1]), {})
-        for person, name in zip(persons, names, strict=True):
-            if person in in_round:
+        for who, name in zip(persons, names, strict=True):
+            if who in in_round:
                 item.problems.append(_row_problem(first.line, _(
                     "%(name)s plays at two tables in round %(round)s (also row %(other)s).")
-                    % {"name": name, "round": key[1], "other": in_round[person]}))
+                    % {"name": name, "round": key[1], "other": in_round[who]}))
             else:
-                in_round[person] = first.line
+                in_round[who] = first.line
         if item.problems:
             continue
         _resolve(item, rows, names, choices)
@@ -457,6 +460,43 @@ def check_season(
     if not preview.tables:
         preview.problems.append(_("The file holds no matches."))
     return preview
+
+
+def _seat_people(item: PreviewTable, first: HandRow, parsed: ParsedSeason,
+                 members: Mapping[str, Any], preview: SeasonPreview,
+                 guests: dict[tuple[str, str], str]) -> tuple[list[str], list[str]]:
+    """The names (today's) and the people (``person``) of a match's seats; a member number
+    the club does not know becomes a new member from the members sheet; ``guests``: the
+    guests named so far, per evening."""
+    names: list[str] = []
+    persons: list[str] = []
+    for number, name, guest in first.seats:
+        if number:
+            member = members.get(number)
+            if member is not None:
+                names.append(member.name)
+            elif number in parsed.members:
+                names.append(parsed.members[number])
+                preview.new_members[number] = parsed.members[number]
+                item.new_members.append(number)
+                _check_name(item, first.line, parsed.members[number])
+            else:
+                item.problems.append(_row_problem(first.line, _(
+                    "member number %(number)s (%(name)s) is not a member of the club and "
+                    "not on the members sheet.") % {"number": number, "name": name}))
+                names.append(name or number)
+        else:
+            if not name:
+                item.problems.append(_row_problem(first.line, _("a seat has no name.")))
+            _check_name(item, first.line, name)
+            named = guests.setdefault((first.date, person([number, name, guest])), name)
+            if named != name:
+                item.problems.append(_row_problem(first.line, _(
+                    "guest number %(guest)s is %(name)s, and also %(other)s on this evening.")
+                    % {"guest": guest, "name": named, "other": name}))
+            names.append(name)
+        persons.append(person([number, name, guest]))
+    return names, persons
 
 
 def _check_consistent(item: PreviewTable, rows: list[HandRow], competition: Competition) -> None:
@@ -486,6 +526,18 @@ def _check_consistent(item: PreviewTable, rows: list[HandRow], competition: Comp
         if (row.adjusted_points is None) != (not row.adjusted_reason):
             item.problems.append(_row_problem(row.line, _(
                 "an adjusted score needs both the adjusted points and a reason.")))
+        refused = reason_refusal(row.adjusted_reason)
+        if refused is not None:
+            item.problems.append(_row_problem(row.line, _("%(column)s: %(problem)s") % {
+                "column": dict(hands_columns())["adjusted_reason"], "problem": refused}))
+
+
+def _check_name(item: PreviewTable, line: int, name: str) -> None:
+    """A name that will be stored (a new member's, a guest's) passes the text policy."""
+    refused = refusal(name, max_length=NAME_MAX_LENGTH)
+    if refused is not None:
+        item.problems.append(_row_problem(line, _("the name “%(name)s”: %(problem)s")
+                                          % {"name": name, "problem": refused}))
 
 
 def _choices(game: str) -> dict[str, str]:
@@ -528,7 +580,7 @@ def _resolve(item: PreviewTable, rows: list[HandRow], names: list[str],
     workbook's names to today's, then the readable columns taken (they win)."""
     first = rows[0]
     sides = _distinct(matches.assign_sides(first.game, names))
-    file_sides = _distinct(matches.assign_sides(first.game, [n for _num, n in first.seats]))
+    file_sides = _distinct(matches.assign_sides(first.game, [seat[1] for seat in first.seats]))
     mapping = {old: new for old, new in zip(file_sides, sides, strict=False) if old != new}
     game = site_game(first.game)
     for row in rows:

@@ -7,7 +7,13 @@
 //   until the server answers. The server recognises a key it has applied already and answers
 //   with that first result ("Deal 4 saved"), so a save is stored exactly once;
 // - while saves wait, #offline says so with their number; each then shows its real outcome:
-//   saved, or refused with the rule's message at the form (kept there for correction).
+//   saved, or refused with the rule's message at the form (kept there for correction);
+// - drafts and waiting saves belong to the login or table code that made them (the page's
+//   data-identity is in their localStorage keys): another login on the same phone neither sees
+//   nor sends them, and logging out clears them (site.js; Clear-Site-Data where it applies);
+// - a save sent to a table code that no longer works (renewed, codes off: the answer says
+//   "code-void") is not sent again. It waits with a Discard button; the table's new code or a
+//   login that may enter there (the same table, this phone) can send it there instead.
 // Saves are sent one at a time, in the order they were made. The add form goes through htmx
 // when nothing waits and the browser is online (the usual case); otherwise, and for every
 // retry, this script sends it (fetch, as htmx would: HX-Request, X-CSRFToken) and swaps the
@@ -17,8 +23,10 @@
   var box = document.getElementById("offline");
   if (!box || !window.localStorage) return;
   var table = box.getAttribute("data-table");
-  var QUEUE = "cm-offline:" + table + ":queue";
-  var DRAFT = "cm-offline:" + table + ":draft:";
+  var identity = box.getAttribute("data-identity") || "";
+  var PREFIX = "cm-offline:" + identity + ":" + table + ":";
+  var QUEUE = PREFIX + "queue";
+  var DRAFT = PREFIX + "draft:";
   var KEPT_OUT = ["csrfmiddlewaretoken", "version", "entry_key", "hand"];
   var sending = false, failures = 0, timer = null, results = [];
 
@@ -90,9 +98,9 @@
   // A page left (reload, closed tab, another app on the phone) keeps what is on screen, once
   // its drafts were put back (before that the form is empty only because it was not yet). A
   // form whose save is under way is locked and already waits in the queue: its draft stays.
-  var synced = false;
+  var synced = false, loggingOut = false;
   function keepDrafts() {
-    if (!synced) return;
+    if (!synced || loggingOut) return;
     entryForms().forEach(function (form) {
       if (!form.classList.contains("htmx-request")) saveDraft(form);
     });
@@ -112,13 +120,13 @@
 
   // -- the waiting list ---------------------------------------------------------------------------
   function show() {
-    var items = queue();
+    var items = queue(), moveable = strays();
     box.textContent = "";
-    if (!items.length && !results.length) { box.hidden = true; return; }
+    if (!items.length && !results.length && !moveable.length) { box.hidden = true; return; }
     box.hidden = false;
-    box.classList.toggle("warning", items.length > 0);  // green once nothing waits
-    box.classList.toggle("success", items.length === 0);
-    var waiting = items.filter(function (i) { return !i.held; }).length;
+    box.classList.toggle("warning", items.length + moveable.length > 0);  // green once none wait
+    box.classList.toggle("success", items.length + moveable.length === 0);
+    var waiting = items.filter(function (i) { return !i.held && !i.void; }).length;
     if (waiting) {
       var head = document.createElement("p");
       head.className = "offline-state";
@@ -133,23 +141,90 @@
     });
     items.forEach(function (item) {
       var li = document.createElement("li");
-      li.textContent = text("item-waiting", { label: item.label }) + " ";
+      li.textContent = text(item.void ? "item-void" : "item-waiting", { label: item.label }) + " ";
       li.setAttribute("data-key", item.key);
-      if (item.held) {
-        var drop = document.createElement("button");
-        drop.type = "button";
-        drop.className = "secondary";
-        drop.textContent = text("discard");
-        drop.addEventListener("click", function () {
-          if (!window.confirm(text("discard-question", { label: item.label }))) return;
-          setQueue(queue().filter(function (i) { return i.key !== item.key; }));
-          show();
-        });
-        li.appendChild(drop);
-      }
+      if (item.held || item.void) li.appendChild(discardButton(item, QUEUE));
+      list.appendChild(li);
+    });
+    moveable.forEach(function (stray) {
+      var li = document.createElement("li");
+      li.textContent = text("item-moveable", { label: stray.item.label }) + " ";
+      li.setAttribute("data-key", stray.item.key);
+      var move = document.createElement("button");
+      move.type = "button";
+      move.textContent = text("move");
+      move.addEventListener("click", function () {
+        if (!window.confirm(text("move-question", { label: stray.item.label }))) return;
+        adopt(stray);
+      });
+      li.appendChild(move);
+      li.appendChild(discardButton(stray.item, stray.from));
       list.appendChild(li);
     });
     if (list.children.length) box.appendChild(list);
+  }
+  function discardButton(item, from) {
+    var drop = document.createElement("button");
+    drop.type = "button";
+    drop.className = "secondary";
+    drop.textContent = text("discard");
+    drop.addEventListener("click", function () {
+      if (!window.confirm(text("discard-question", { label: item.label }))) return;
+      var rest = load(from, []).filter(function (i) { return i.key !== item.key; });
+      store(from, rest.length ? rest : null);
+      show();
+    });
+    return drop;
+  }
+
+  // -- saves on a table code that no longer works ------------------------------------------------
+  // Saves of this table (this phone) that a table code made and the server answered with
+  // "code-void": another code of the table (its new one) or a login may send them here. Never
+  // those of another table, nor a code's saves still waiting, nor any login's.
+  function strays() {
+    if (!box.hasAttribute("data-url-add")) return [];  // this page may not enter: nothing to move to
+    var found = [];
+    var pattern = /^cm-offline:(c[^:]*):([^:]+):queue$/;
+    for (var n = 0; n < localStorage.length; n++) {
+      var name = localStorage.key(n), m = name && name.match(pattern);
+      if (!m || m[2] !== table || name === QUEUE) continue;
+      load(name, []).forEach(function (item) {
+        if (item.void && moved(item.url)) found.push({ item: item, from: name });
+      });
+    }
+    return found;
+  }
+  // The same save's URL on this page (the hand's number stays; the table is this page's).
+  function moved(url) {
+    var path = new URL(url, location.href).pathname;
+    var m = path.match(/\/hands\/(?:add|(\d+)\/(edit|delete))\/$/);
+    if (!m) return null;
+    if (!m[1]) return box.getAttribute("data-url-add");
+    var pattern = box.getAttribute("data-url-" + m[2]) || "";
+    var marker = box.getAttribute("data-url-marker");
+    return pattern && marker ? pattern.split(marker).join(m[1]) : null;
+  }
+  function adopt(stray) {
+    var url = moved(stray.item.url);
+    if (!url) return;
+    var rest = load(stray.from, []).filter(function (i) { return i.key !== stray.item.key; });
+    store(stray.from, rest.length ? rest : null);
+    var item = stray.item;
+    item.url = url;
+    item.void = false;
+    item.held = false;
+    item.waited = true;
+    var items = queue().filter(function (i) { return i.key !== item.key; });
+    items.push(item);
+    setQueue(items);
+    failures = 0;
+    pump();
+  }
+  // The server answered that this page's code no longer works: the save waits, not sent again.
+  function voided(item) {
+    var items = queue();
+    items.forEach(function (i) { if (i.key === item.key) i.void = true; });
+    setQueue(items);
   }
 
   // -- queueing a save ----------------------------------------------------------------------------
@@ -260,7 +335,7 @@
   }
   function pump() {
     clearTimeout(timer);
-    var item = queue().filter(function (i) { return !i.held; })[0];
+    var item = queue().filter(function (i) { return !i.held && !i.void; })[0];
     if (!item || sending) { show(); return; }
     sending = true;
     show();
@@ -287,6 +362,7 @@
       sending = false;
       if (response.status >= 500 || !outcome) { later(); return; }  // not the save's answer
       failures = 0;
+      if (outcome === "code-void") { voided(item); show(); pump(); return; }
       settled(item, outcome, message);
       var redirect = response.headers.get("HX-Redirect");
       if (redirect) { location.href = redirect; return; }
@@ -306,7 +382,7 @@
   window.addEventListener("submit", function (e) {
     var form = e.target;
     if (!form.matches || !form.matches("form.hand-form, form.delete-form")) return;
-    if (!queue().length && navigator.onLine) return;
+    if (!queue().some(function (i) { return !i.void; }) && navigator.onLine) return;
     e.preventDefault();
     e.stopPropagation();  // neither htmx nor site.js's confirm sees it: asked here
     var question = form.getAttribute("data-confirm");
@@ -315,6 +391,18 @@
     if (item.adds) nextHand(form);
     if (!navigator.onLine) { failures = Math.max(failures, 1); waited(); }
     pump();
+  }, true);
+  // Logging out takes this login's drafts and waiting saves with it (the logout clears them:
+  // site.js, Clear-Site-Data): asked first when saves still wait; nothing kept as the page goes.
+  window.addEventListener("submit", function (e) {
+    var form = e.target, logout = box.getAttribute("data-logout-url");
+    if (!form.action || !logout || new URL(form.action, location.href).pathname !== logout) return;
+    var waiting = queue().length;
+    if (waiting && !window.confirm(text("logout-question", { n: waiting }))) {
+      e.preventDefault();
+      return;
+    }
+    loggingOut = true;
   }, true);
   // The form htmx sends (the events of its answer fire on #match, the target).
   function saveForm(detail) {
@@ -339,7 +427,12 @@
     sending = false;
     if (!item) return;
     var outcome = xhr && xhr.status && xhr.status < 500 && xhr.getResponseHeader("X-Entry-Outcome");
-    if (outcome) {
+    if (outcome === "code-void") {  // htmx does not swap the refusal: the form empties
+      voided(item);
+      nextHand(form);
+      show();
+      setTimeout(pump, 0);
+    } else if (outcome) {
       settled(item, outcome, decodeURIComponent(xhr.getResponseHeader("X-Entry-Message") || ""));
       show();
       setTimeout(pump, 0);

@@ -181,17 +181,29 @@
     var form = document.querySelector("form.hand-form");
     if (form) hint(form);
   });
-  // The focus moves once the new match has settled (htmx waits a moment before that). A field
+  // The focus moves once the new match has settled (htmx waits a moment before that), and only
+  // when the swap itself left it where it is: on nothing (the tapped link or button went with
+  // the old match) or on the field htmx put it back on (same id as before the swap). A field
   // chosen in between, a quick tap or a slow phone, keeps it: what is typed next goes where the
-  // scorekeeper looks, never into the first field of the hand.
-  var focusAtSwap = null;
-  document.addEventListener("htmx:afterSwap", function (e) {
+  // scorekeeper looks, never into the first field of the hand. Decided from what was focused
+  // before the swap, so no other script's afterSwap handler, running before or after this one,
+  // changes the outcome.
+  var focusBefore = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
     var target = e.detail.target;
-    if (target && target.id === "match") focusAtSwap = document.activeElement;
+    if (target && target.id === "match") {
+      var active = document.activeElement;
+      focusBefore = active && active.id ? active.id : "";
+    }
   });
+  function leftBySwap(active) {
+    if (!active || active === document.body || active === document.documentElement) return true;
+    return focusBefore !== "" && focusBefore !== null && active.id === focusBefore;
+  }
   document.addEventListener("htmx:afterSettle", function (e) {
     var target = e.detail.target;
     if (!target || target.id !== "match" || !e.detail.requestConfig) return;
-    if (document.activeElement === focusAtSwap) focusEntry();
+    if (leftBySwap(document.activeElement)) focusEntry();
+    focusBefore = null;
   });
 })();

@@ -5,3 +5,18 @@ document.addEventListener("submit", function (e) {
   var message = e.target.getAttribute && e.target.getAttribute("data-confirm");
   if (message && !window.confirm(message)) e.preventDefault();
 });
+
+// Just logged out (the logout's cookie): what the score pages kept in this browser for that
+// login (drafts, saves waiting for a connection: offline.js) goes, so the next person on a
+// shared phone neither sees nor sends it. The logout's Clear-Site-Data header does the same
+// where the browser applies it (https, or the loopback).
+(function () {
+  if (document.cookie.split("; ").indexOf("cm-logged-out=1") === -1) return;
+  try {
+    for (var n = localStorage.length - 1; n >= 0; n--) {
+      var name = localStorage.key(n);
+      if (name && name.indexOf("cm-offline:") === 0) localStorage.removeItem(name);
+    }
+  } catch (e) { /* storage refused: nothing kept */ }
+  document.cookie = "cm-logged-out=; Max-Age=0; path=/; SameSite=Lax";
+})();

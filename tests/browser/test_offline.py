@@ -259,7 +259,7 @@ def test_a_change_saved_offline_is_made_once_the_connection_returns(
     page.get_by_role("button", name="Save deal").click()
     expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
     # answered at once: nothing is left waiting on the phone
-    assert page.evaluate(f"localStorage.getItem('cm-offline:{table.pk}:queue')") is None
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.endsWith(':queue'))") == []
     with step("the change is saved offline and waits"):
         page.get_by_role("link", name="Change deal 1").click()
         expect(page.locator("#entry-h")).to_have_text("Change deal 1")
@@ -302,3 +302,92 @@ def test_a_delete_saved_offline_is_made_once_the_connection_returns(
         assert stored(table) == deals[1:2]
         assert Hand.history.filter(history_type="-").count() == 1
         assert Hand.history.get(history_type="-").history_change_reason == "wrong table"
+
+
+# -- a shared phone: what one login typed is never another's ---------------------------------
+def keep_saves_waiting(page: Any) -> None:
+    """The connection fails for every save (the phone is online, the saves cannot get out)."""
+    page.route("**/hands/add/", lambda route: route.abort())
+
+
+def kept(page: Any) -> list[str]:
+    return page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('cm-offline:'))")
+
+
+def a_leaves_a_draft_and_a_waiting_save(page: Any, deals: list[dict[str, int]]) -> None:
+    keep_saves_waiting(page)
+    type_deal(page, deals[0])
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#offline")).to_contain_text(f"{WAITING} (1 waiting).")
+    type_deal(page, deals[1], only=2)  # half of the next deal: a draft
+    expect(page.locator("#entry-h")).to_have_text("Deal 2")
+    page.wait_for_function("Object.keys(localStorage).some(k => k.includes(':draft:'))")
+
+
+def b_sees_nothing_of_a(page: Any, table: Table, table_url: str, user: Any) -> None:
+    page.goto(table_url)
+    log_in(page, user.username)
+    expect(page.locator("form.hand-form")).to_be_visible()
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # were anything waiting: sent now
+    page.wait_for_timeout(1500)
+    expect(page.locator("#offline")).to_be_hidden()
+    for i in range(4):
+        expect(boxes(page).nth(i)).to_have_value("")
+    expect(page.locator("#entry-h")).to_have_text("Deal 1")
+    assert stored(table) == []  # nothing of A's was sent under B's name
+
+
+def without_clear_site_data(route: Any) -> None:
+    """The logout's answer as a browser that ignores Clear-Site-Data (plain http off the
+    loopback) has it: only site.js clears."""
+    response = route.fetch(max_redirects=0)
+    headers = {k: v for k, v in response.headers.items() if k.lower() != "clear-site-data"}
+    route.fulfill(response=response, headers=headers)
+
+
+@pytest.mark.parametrize("clearing", ["Clear-Site-Data", "site.js"])
+def test_logging_out_clears_the_drafts_and_waiting_saves(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        admin_user: Any, deals: list[dict[str, int]], clearing: str) -> None:
+    page = open_table(browsing, table_url, scorekeeper_user)
+    with step("A types a deal that waits and half of the next one"):
+        a_leaves_a_draft_and_a_waiting_save(page, deals)
+        assert len(kept(page)) == 2
+    with step(f"A logs out: {clearing} clears them (the other way held back)"):
+        if clearing == "Clear-Site-Data":
+            page.route("**/static/js/site.js", lambda route: route.fulfill(
+                status=200, content_type="text/javascript", body="/* held back */"))
+        else:
+            page.route("**/accounts/logout/", without_clear_site_data)
+        asked: list[str] = []
+        page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+        page.locator("summary", has_text="Menu").click()
+        page.get_by_role("button", name="Log out").click()
+        page.wait_for_url(f"{browsing.base_url}/")
+        assert kept(page) == []
+        assert asked == ["1 saves were not sent yet: logging out discards them. Log out anyway?"]
+        page.unroute_all()
+    with step("B logs in on the same phone: nothing of A's shows or is sent"):
+        b_sees_nothing_of_a(page, table, table_url, admin_user)
+
+
+def test_another_login_on_the_same_phone_never_sees_or_sends_what_one_typed(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        admin_user: Any, deals: list[dict[str, int]]) -> None:
+    """Without a logout (the session ended, the browser's cookies went): A's drafts and waiting
+    save stay on the phone under A's login, untouched by B, and come back for A."""
+    page = open_table(browsing, table_url, scorekeeper_user)
+    with step("A types a deal that waits and half of the next one, and the session ends"):
+        a_leaves_a_draft_and_a_waiting_save(page, deals)
+        page.unroute("**/hands/add/")
+        page.context.clear_cookies(name="sessionid")
+    with step("B logs in on the same phone: nothing of A's shows or is sent"):
+        b_sees_nothing_of_a(page, table, table_url, admin_user)
+        assert len(kept(page)) == 2  # still A's
+    with step("A again: the waiting deal is sent, the half deal is back"):
+        page.context.clear_cookies(name="sessionid")
+        page.goto(table_url)
+        log_in(page, scorekeeper_user.username)
+        expect(page.locator("#offline")).to_contain_text("Deal 1 saved.")
+        assert stored(table) == [deals[0]]
+        expect(boxes(page).nth(1)).to_have_value(str(deals[1]["Bob"]))

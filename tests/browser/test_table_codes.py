@@ -79,3 +79,77 @@ def test_the_printed_qr_code_enters_a_hand_in_a_fresh_browser_without_a_login(
     with step("the phone got no login: the club's pages still ask for one"):
         phone.goto(f"/clubs/harten-vrouw/competitions/tables/{table.pk}/history/")
         expect(phone.get_by_label("Username")).to_be_visible()
+
+
+def test_a_save_waiting_on_a_renewed_code_stops_and_can_be_discarded_or_moved_to_the_new_code(
+        browsing: Any, step: Callable[[str], Any], tonight: dict[str, Any]) -> None:
+    """A phone saves a deal offline through the table's code; the club admin renews the code
+    meanwhile. Back online, the save gets "this code no longer works" once and is not sent
+    again (it used to retry until the address was locked out); it waits with a Discard button.
+    The table's new code, scanned on the same phone, offers to send it there; the other table's
+    code does not (a hand never goes to another table)."""
+    from tournaments.services.table_codes import table_code_renew
+
+    table, other = tonight["tables"]
+    old = table.codes.get().code
+    phone = browsing.new_page(phone=True)
+    sent: list[str] = []
+    phone.on("requestfinished",  # answered (not the ones the offline phone could not send)
+             lambda r: sent.append(r.url) if r.method == "POST" else None)
+    with step("a deal saved offline through the code waits on the phone"):
+        phone.goto(f"/t/{old}/")
+        phone.context.set_offline(True)
+        for index, value in enumerate(("0", "25", "40", "12")):
+            phone.locator(f'[name="h-penalties-{index}"]').fill(value)
+        phone.get_by_role("button", name="Save deal").click()
+        expect(phone.locator("#offline")).to_contain_text("(1 waiting)")
+    new = table_code_renew(table=table).code
+    with step("back online: the answer says the code no longer works; not sent again"):
+        phone.context.set_offline(False)
+        expect(phone.locator("#offline")).to_contain_text("this table code no longer works")
+        expect(phone.locator("#offline")).not_to_contain_text("waiting)")
+        phone.wait_for_timeout(3000)  # the back-off would have sent it again by now
+        old_url = f"{browsing.base_url}/t/{old}/hands/add/"
+        assert [u for u in sent if u == old_url] == [old_url]
+        box = phone.locator("#offline")
+        expect(box.get_by_role("button", name="Discard")).to_be_visible()
+        expect(box.get_by_role("button", name="Send it here")).to_have_count(0)
+    with step("the other table's code offers nothing"):
+        phone.goto(f"/t/{other.codes.get().code}/")
+        expect(phone.locator("form.hand-form")).to_be_visible()
+        phone.wait_for_load_state("load")
+        expect(phone.locator("#offline")).to_be_hidden()
+    with step("the table's new code, scanned on this phone, sends it there"):
+        phone.goto(f"/t/{new}/")
+        row = phone.locator("#offline li", has_text="through this table's old code")
+        expect(row).to_be_visible()
+        phone.once("dialog", lambda dialog: dialog.accept())
+        row.get_by_role("button", name="Send it here").click()
+        expect(phone.locator("#offline")).to_contain_text("Deal 1 saved.")
+        hand = Hand.objects.get(table=table)
+        assert sorted(hand.data["penalties"].values()) == [0, 12, 25, 40]
+        assert hand.history.get().table_code.code == new
+        assert not Hand.objects.filter(table=other).exists()
+        assert phone.evaluate("Object.keys(localStorage).filter(k => k.includes(':queue'))") == []
+
+
+def test_a_save_waiting_on_a_renewed_code_can_be_discarded(
+        browsing: Any, tonight: dict[str, Any]) -> None:
+    from tournaments.services.table_codes import table_code_renew
+
+    table = tonight["tables"][0]
+    old = table.codes.get().code
+    phone = browsing.new_page(phone=True)
+    phone.goto(f"/t/{old}/")
+    table_code_renew(table=table)
+    for index, value in enumerate(("0", "25", "40", "12")):
+        phone.locator(f'[name="h-penalties-{index}"]').fill(value)
+    phone.get_by_role("button", name="Save deal").click()  # online: refused at once
+    row = phone.locator("#offline li", has_text="this table code no longer works")
+    expect(row).to_be_visible()
+    expect(phone.locator("#entry-h")).to_have_text("Deal 2")  # the form is free for the next
+    phone.once("dialog", lambda dialog: dialog.accept())
+    row.get_by_role("button", name="Discard").click()
+    expect(phone.locator("#offline li")).to_have_count(0)
+    assert phone.evaluate("Object.keys(localStorage).filter(k => k.includes(':queue'))") == []
+    assert not Hand.objects.filter(table=table).exists()

@@ -34,6 +34,17 @@ def test_login_and_logout(client: Client, member_user: Any, club: Any) -> None:
     )
 
 
+def test_logout_clears_what_the_score_pages_kept_in_the_browser(client: Client,
+                                                                member_user: Any) -> None:
+    """Drafts and waiting saves (offline.js, localStorage) go with the login: the header where
+    the browser applies it, and the cookie site.js reads where it does not."""
+    login(client, "hv-lid", PASSWORD)
+    response = client.post(reverse("logout"))
+    assert response["Clear-Site-Data"] == '"storage"'
+    assert response.cookies["cm-logged-out"].value == "1"
+    assert response.cookies["cm-logged-out"]["max-age"] == 600
+
+
 def test_login_with_several_clubs_lands_on_the_list(client: Client, member_user: Any,
                                                     club: Any) -> None:
     from clubmanager.models import Club, ClubRole, Role

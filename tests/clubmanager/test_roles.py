@@ -113,3 +113,36 @@ def test_an_admin_can_step_down_when_another_admin_remains(
     admin_client.post(url("role_change", club, user_id=admin_user.pk), {"role": Role.MEMBER})
     assert role_of(admin_user, club) == Role.MEMBER
     assert admin_client.get(url("role_list", club)).status_code == 403
+
+
+# -- issue 22, item 11 -------------------------------------------------------------------------
+def test_a_password_for_an_existing_login_is_refused_not_ignored(
+        admin_client: Any, club: Club, scorekeeper_user: Any) -> None:
+    """The page said "role saved" and ignored the password. A login is the person's own (for
+    every club it has a role in): the roles page never changes its password, and says so."""
+    response = admin_client.post(url("role_list", club), {
+        "username": "hv-schrijver", "role": Role.SCOREKEEPER, "password": "Nieuw-Wachtwoord-9"})
+    assert response.status_code == 200
+    assert "het wachtwoord daarvan wordt hier niet gewijzigd" in response.content.decode()
+    scorekeeper_user.refresh_from_db()
+    assert not scorekeeper_user.check_password("Nieuw-Wachtwoord-9")
+    assert role_of(scorekeeper_user, club) == Role.SCOREKEEPER
+
+
+def test_moving_a_member_link_from_another_login_asks_first(
+        admin_client: Any, club: Club, make_member: Any, member_user: Any) -> None:
+    member = make_member(club, name="Jan Smit", user=member_user)
+    post = {"username": "jan2", "role": Role.MEMBER, "member": member.pk,
+            "password": "Kaarten-Schudden-7"}
+    asked = admin_client.post(url("role_list", club), post)
+    assert asked.status_code == 200
+    page = asked.content.decode()
+    assert "Jan Smit is gekoppeld aan de inlog hv-lid" in page
+    assert 'type="checkbox" name="move_link"' in page
+    member.refresh_from_db()
+    assert member.user == member_user  # nothing moved, no login made
+    assert not get_user_model().objects.filter(username="jan2").exists()
+    moved = admin_client.post(url("role_list", club), {**post, "move_link": "on"})
+    assert moved.status_code == 302
+    member.refresh_from_db()
+    assert member.user.get_username() == "jan2"

@@ -10,6 +10,10 @@ stored nothing: the row count, the largest id and the latest change of every mod
 tables included, are the same before and after. Each example runs in a transaction that is
 rolled back, so examples do not drift.
 
+Every field of each page is also posted once with a character the text policy refuses
+(``clubmanager.text``: control characters, NUL, noncharacters, zero-width and text-direction
+characters), the rest of the body valid; nothing of it may be stored, whatever the answer.
+
 Derandomized (the same examples on every run) and small: CI runs it on SQLite and PostgreSQL.
 """
 
@@ -60,13 +64,29 @@ NOT_COUNTED = {"sessions", "axes"}
 REFUSALS = (403, 404, 405, LOGIN)
 _NAME = re.compile(r'\bname="([^"]+)"')
 
+#: Characters the text policy refuses (``clubmanager.text``, issue 22): control characters
+#: (NUL, C0, DEL, C1), noncharacters, zero-width and text-direction characters.
+HOSTILE_CHARS = ["\x00", "\x01", "\x08", "\x0b", "\x1b", "\x7f", "\x85", "\ufffe", "\uffff",
+                 "\u200b", "\u200d", "\u202e", "\u2066", "\ufeff"]
+HOSTILE = [f"Naam{c}" for c in HOSTILE_CHARS] + HOSTILE_CHARS
 #: Values that broke or could break a view: numbers past every column, fractions, separators,
-#: unicode digits, NUL, empty, very long.
+#: unicode digits, NUL and other hostile characters, empty, very long, JSON nested thousands deep.
 CRAFTED = [
     "9" * 5000, "-" + "9" * 5000, str(10**30), str(-(10**30)), str(2**31), str(-(2**31) - 1),
     str(2**63), str(-(2**63) - 1), "-1", "0", "-1000000", "1.5", "1,5", "1.000", "1e3", "0x10",
     "abc", "٣", "３", "४२", "\x00", "1\x00", "a\x00b", "", " ", "null", "x" * 10_000,
+    *HOSTILE,
+    # JSON nested past the recursion limit, for any field read as JSON (issue 22, item 2)
+    "[" * 5000 + "]" * 5000, '{"a":' * 5000 + "1" + "}" * 5000,
+    # reportlab markup (issue 22, item 4): a name drawn in a PDF is text, never markup
+    "Test <b>unclosed", '<img src="/etc/hostname"/>', '<a href="https://evil.example/">x</a>',
+    '<font size="90">&amp;</para>',
 ]
+#: Markup in a text field, stored, then drawn in every PDF (``test_markup_in_every_text_field``).
+MARKUP = ('<img src="{picture}" width="40" height="40"/> <a href="https://evil.example/">'
+          'Klik</a> Test <b>unclosed &amp; <font size="60">')
+PDFS = ("tournaments:round_sheets", "tournaments:evening_results_pdf",
+        "tournaments:standings_pdf")
 GARBAGE = st.one_of(
     st.sampled_from(CRAFTED), st.sampled_from(CRAFTED),
     st.integers(min_value=-(2**70), max_value=2**70).map(str),
@@ -113,6 +133,19 @@ def _snapshot() -> dict[str, tuple[Any, ...]]:
         out[model._meta.label] = tuple(sorted(
             model._base_manager.aggregate(**aggregates).items()))
     return out
+
+
+def _hostile_stored() -> list[tuple[str, str, str]]:
+    """Every text a hostile character got into: (model, field, value)."""
+    found = []
+    for model in _counted_models():
+        fields = [f.attname for f in model._meta.concrete_fields
+                  if isinstance(f, models.CharField | models.TextField)]
+        for row in model._base_manager.values_list(*fields) if fields else []:
+            found += [(model._meta.label, name, value) for name, value in zip(fields, row,
+                                                                               strict=True)
+                      if isinstance(value, str) and any(c in value for c in HOSTILE_CHARS)]
+    return found
 
 
 def _refused(response: Any) -> bool:
@@ -166,7 +199,8 @@ def _fuzz(name: str, w: dict[str, Any], clients: dict[str, Any]) -> int:
     refused = [r for r in ROLES if r not in allowed]
     sent = []
 
-    def post(role: str, body: list[tuple[str, str]]) -> None:
+    def send(role: str, body: list[tuple[str, str]], clean: bool) -> None:
+        """``clean``: nothing hostile may be stored either, refused or not."""
         data: dict[str, list[str]] = {}
         for key, value in body:
             data.setdefault(key, []).append(value)
@@ -177,9 +211,20 @@ def _fuzz(name: str, w: dict[str, Any], clients: dict[str, Any]) -> int:
             assert response.status_code < 500, (name, role, body)
             if _refused(response):
                 assert _snapshot() == before, (name, role, response.status_code, body)
+            elif clean:  # taken: with the hostile character refused or left out
+                assert not _hostile_stored(), (name, role, body)
             transaction.set_rollback(True)
 
+    def post(role: str, body: list[tuple[str, str]]) -> None:
+        send(role, body, clean=False)
+
     valid = post_of(name, w)
+    if allowed:  # every field once with a hostile character, the others as the valid body
+        for index, key in enumerate(names):
+            hostile = HOSTILE[index % len(HOSTILE)]
+            body = [(k, str(v)) for k, v in valid.items() if k != key]
+            send(allowed[index % len(allowed)], [*body, (key, str(valid.get(key, "")) + hostile)],
+                 clean=True)
     # a page with more fields gets more examples
     for roles, examples in ((allowed, 3 + min(len(names), 9)), (refused, 2)):
         if roles:
@@ -187,3 +232,73 @@ def _fuzz(name: str, w: dict[str, Any], clients: dict[str, Any]) -> int:
                      suppress_health_check=list(HealthCheck))(
                 given(role=st.sampled_from(roles), body=bodies(names, valid))(post))()
     return len(sent)
+
+
+def _holds(text: str) -> bool:
+    """Whether any text column of the counted models holds ``text``."""
+    for model in _counted_models():
+        columns = [f.name for f in model._meta.concrete_fields
+                   if isinstance(f, models.CharField | models.TextField)]
+        if columns:
+            match = models.Q()
+            for column in columns:
+                match |= models.Q(**{f"{column}__contains": text})
+            if model._base_manager.filter(match).exists():
+                return True
+    return False
+
+
+def test_markup_in_every_text_field_is_printed_as_text_in_every_pdf(
+        world: dict[str, Any], request: pytest.FixtureRequest) -> None:  # noqa: F811
+    """Each field of every form the club admin posts gets reportlab markup (an image of a file
+    on the server, a link, an unclosed tag), one field at a time; whatever was stored, every
+    PDF of the club still answers, with no image and no link in it."""
+    import os
+    import tempfile
+
+    from PIL import Image
+
+    # A short path, so that the markup fits a name column (200 characters; PostgreSQL refuses
+    # longer, where SQLite would have stored it)
+    with tempfile.NamedTemporaryFile(suffix=".png", dir="/tmp", delete=False) as file:
+        Image.new("RGB", (8, 8), "red").save(file, format="PNG")
+    picture = file.name
+    request.addfinalizer(lambda: os.unlink(picture))
+    markup = MARKUP.format(picture=picture)
+    assert len(markup) <= 200
+    admin = client_of(world, "admin")
+    routes = dict(URLS)
+
+    def pdfs_print_text(name: str, field: str) -> None:
+        for pdf in PDFS:
+            answer = admin.get(url_of(pdf, routes[pdf], world))
+            assert answer.status_code == 200, (name, field, pdf)
+            assert b"/Subtype /Image" not in answer.content, (name, field, pdf)
+            assert b"/Annots" not in answer.content, (name, field, pdf)
+
+    # The club's and the competition's names (the matrix posts no form that stores them)
+    for model in (world["table"].round.evening.competition, world["table"].round.evening
+                  .competition.club):
+        with transaction.atomic():
+            type(model)._base_manager.filter(pk=model.pk).update(name=markup)
+            pdfs_print_text(type(model).__name__, "name")
+            transaction.set_rollback(True)
+    stored = 0
+    for name in POST_URLS:
+        if name.startswith("table_code:") or EXPECTED[name]["POST"][ROLES.index("admin")] in (
+                *REFUSALS,):
+            continue
+        url = url_of(name, routes[name], world)
+        valid = {k: str(v) for k, v in post_of(name, world).items()}
+        texts = [f for f in _field_names(name, world)  # not the numbers, ids and versions
+                 if not valid.get(f, "x").lstrip("-").isdigit() and f != "entry_key"]
+        for field in texts:
+            with transaction.atomic():
+                before = _snapshot()
+                response = admin.post(url, {**valid, field: markup})
+                assert response.status_code < 500, (name, field)
+                if _snapshot() != before and _holds("evil.example"):
+                    stored += 1
+                    pdfs_print_text(name, field)
+                transaction.set_rollback(True)
+    assert stored, "no form stored the markup: the loop checked nothing"

@@ -196,7 +196,8 @@ def test_a_nul_in_the_adjusted_reason_is_refused(club: Any, admin_client: Client
     post = {**REFUSED, "adjusted_reason": "beslissing\x00", "adj-0": "0", "adj-1": "2",
             "adj-2": "12", "adj-3": "88"}
     response = admin_client.post(_url("hand_add", club, table.pk), post, **HTMX)
-    assert "Hierin staat een teken dat niet kan worden opgeslagen." in response.content.decode()
+    assert "Reden voor de aangepaste score: Hierin staat een onzichtbaar stuurteken (U+0000)" \
+        in response.content.decode()
     assert _snapshot(table) == before
 
 
@@ -206,7 +207,8 @@ def test_a_nul_in_the_delete_reason_is_refused(club: Any, admin_client: Client,
     response = admin_client.post(_url("hand_delete", club, _hand(table).pk),
                                  {"version": str(table.version), "reason": "fout\x00"},
                                  follow=True)
-    assert "Hierin staat een teken dat niet kan worden opgeslagen." in response.content.decode()
+    assert "Reden voor het verwijderen: Hierin staat een onzichtbaar stuurteken (U+0000)" \
+        in response.content.decode()
     assert _snapshot(table) == before
 
 
@@ -232,3 +234,92 @@ def test_a_seed_that_is_no_seed_is_refused_not_drawn_at_random(
     assert not Round.objects.filter(evening=evening).exists()
     admin_client.post(url, {"seed": "42"})
     assert Round.objects.get(evening=evening).seed == 42
+
+
+# -- an adjusted correction stores whole numbers, and reasons have one stated limit ----------
+ADJUSTED = {**REFUSED, "adj-0": "0", "adj-1": "2", "adj-2": "12", "adj-3": "88"}
+
+
+@pytest.mark.parametrize("typed", ["a" * 10_000, "twaalf", "1,5"])
+def test_an_adjusted_correction_refuses_text_in_a_score_field(
+        club: Any, admin_client: Client, table: Table, typed: str) -> None:
+    """The adjustment overrides the rules, not what a hand holds: the hand is stored as
+    entered, and text there made the club's own export unimportable (issue 22, item 5)."""
+    before = _snapshot(table)
+    post = {**ADJUSTED, "h-penalties-2": typed}
+    response = admin_client.post(_url("hand_add", club, table.pk), post, **HTMX)
+    assert response.status_code == 200
+    assert "moet een geheel getal zijn" in response.content.decode()
+    assert _snapshot(table) == before
+
+
+def test_the_service_refuses_an_adjusted_hand_that_is_not_of_its_kinds(
+        table: Table, admin_user: Any) -> None:
+    from tournaments.services.scores import HandRejected
+
+    bad = {"penalties": {"Ann": 0, "Bob": 1, "Cor": "x" * 100, "Dirk": 88}}
+    with pytest.raises(HandRejected) as rejected:
+        hand_add(table=table, data=bad, by=admin_user, expected_version=1,
+                 adjusted_reason="beslissing",
+                 adjusted_points={"Ann": 0, "Bob": 2, "Cor": 12, "Dirk": 88})
+    assert [(e["code"], e["side"]) for e in rejected.value.errors] == [
+        ("VALUE_NOT_INTEGER", "Cor")]
+    assert Hand.objects.count() == 1
+
+
+def test_an_adjusted_correction_with_whole_numbers_exports_and_imports_again(
+        club: Any, admin_client: Client, table: Table) -> None:
+    from tests.tournaments.test_season_import import do_import, empty_like
+    from tournaments.exports import season_workbook
+
+    admin_client.post(_url("hand_add", club, table.pk), ADJUSTED, **HTMX)
+    assert Hand.objects.get(table=table, number=2).adjusted_points["Bob"] == 2
+    competition = table.round.evening.competition
+    target = empty_like(competition)
+    assert do_import(season_workbook(competition), target).hands == 2
+    assert Hand.objects.get(table__round__evening__competition=target, number=2
+                            ).adjusted_reason == "director's decision"
+
+
+LIMIT = "Gebruik hoogstens 200 tekens (dit zijn er 201)"
+
+
+def test_an_adjusted_reason_over_the_limit_is_refused_with_the_limit(
+        club: Any, admin_client: Client, table: Table) -> None:
+    """A 10,000-character reason gave a 3.6 MB history page: 200 characters at most."""
+    before = _snapshot(table)
+    response = admin_client.post(_url("hand_add", club, table.pk),
+                                 {**ADJUSTED, "adjusted_reason": "x" * 201}, **HTMX)
+    assert f"Reden voor de aangepaste score: {LIMIT}" in response.content.decode()
+    assert _snapshot(table) == before
+    reason = "Besluit van de spelleider:\n" + "y" * 173
+    assert len(reason) == 200
+    admin_client.post(_url("hand_add", club, table.pk), {**ADJUSTED, "adjusted_reason": reason},
+                      **HTMX)
+    hand = Hand.objects.get(table=table, number=2)
+    assert hand.adjusted_reason == reason
+    assert hand.history.latest("history_date").history_change_reason == reason
+
+
+def test_a_delete_reason_is_kept_whole_up_to_the_limit_and_refused_past_it(
+        club: Any, admin_client: Client, table: Table) -> None:
+    """Delete reasons were silently cut to 100 characters."""
+    before = _snapshot(table)
+    url = _url("hand_delete", club, _hand(table).pk)
+    response = admin_client.post(url, {"version": str(table.version), "reason": "z" * 201},
+                                 follow=True)
+    assert f"Reden voor het verwijderen: {LIMIT}" in response.content.decode()
+    assert _snapshot(table) == before
+    hand_pk = _hand(table).pk
+    admin_client.post(url, {"version": str(table.version), "reason": "w" * 200})
+    assert not Hand.objects.filter(pk=hand_pk).exists()
+    assert Hand.history.get(id=hand_pk, history_type="-").history_change_reason == "w" * 200
+
+
+def test_the_database_refuses_an_adjusted_reason_over_the_limit(table: Table) -> None:
+    from django.db import IntegrityError, transaction
+
+    hand = _hand(table)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.filter(pk=hand.pk).update(adjusted_reason="r" * 201,
+                                               adjusted_points={"Ann": 0})

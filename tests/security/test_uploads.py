@@ -21,12 +21,14 @@ from django.urls import reverse
 from benchmarks import uploads
 from clubmanager.models import Member
 from clubmanager.spreadsheets import MAX_PARTS, MAX_RATIO, MAX_TAGS, MAX_UNCOMPRESSED
+from clubmanager.xlsx_parts import MAX_TOKEN
 from tournaments.models import Evening
 
 pytestmark = pytest.mark.django_db
 
 BOMBS = {kind: build for kind, (build, _words) in uploads.BOMBS.items()
-         if not kind.startswith(("padding", "dense", "season-shaped"))}  # under every limit
+         if not kind.startswith(("padding", "dense", "season-shaped",  # under every limit
+                                 "deep JSON"))}  # a row error, tested below
 
 
 def _post(client: Client, url: str, data: bytes) -> Any:
@@ -129,3 +131,73 @@ def test_rows_with_a_date_round_and_table_but_no_hand_stop_the_season_import_ear
     and the hand as entered belong. Refused after 100 such rows, not read to its end."""
     errors = season_import(uploads.season_shaped(header=uploads.season_header(), rows=2_000))
     assert errors and "are not hands" in errors[0], errors
+
+
+def test_one_huge_xml_token_is_refused_naming_the_part_and_the_limit(
+        member_import: Any, season_import: Any) -> None:
+    """A 60 MB comment or attribute deflates 35 times, under the ratio check, with one "<":
+    expat scanned it again for every chunk (12 to 26 s); now refused before it is parsed."""
+    limit = f"{MAX_TOKEN // 2**20} MB"
+    errors = member_import(uploads.huge_comment())
+    assert "xl/workbook.xml" in errors[0] and limit in errors[0]
+    errors = season_import(uploads.huge_attribute(header=uploads.season_header()))
+    assert "xl/worksheets/sheet1.xml" in errors[0] and limit in errors[0]
+
+
+def test_a_utf16_part_is_measured_as_the_parser_reads_it(member_import: Any) -> None:
+    """In UTF-16 a comment's opener is not the bytes "<!--", and the "<" inside it would pass
+    for tag boundaries: the part is measured as UTF-8, as expat reads it."""
+    data = uploads.huge_comment_utf16()
+    assert len(data) < 2 * 2**20
+    errors = member_import(data)
+    assert "xl/workbook.xml" in errors[0] and "1 MB" in errors[0]
+
+
+def test_a_utf16_sheet_is_read(admin_client: Client, club: Any) -> None:
+    rows = "".join(f'<row r="{n}"><c t="inlineStr"><is><t>Lid Ærø {n}</t></is></c>'
+                   f"<c><v>{n}</v></c></row>" for n in range(2, 6))
+    sheet = (f'<?xml version="1.0" encoding="UTF-16"?><worksheet xmlns="{uploads.MAIN}">'
+             f"<sheetData>{uploads.HEADER}{rows}</sheetData></worksheet>")
+    for encoding in ("utf-16", "utf-16-le", "utf-16-be"):
+        data = uploads._replace(uploads.xlsx(), "xl/worksheets/sheet1.xml",
+                                sheet.encode(encoding))
+        url = reverse("clubmanager:member_import", kwargs={"club": club.slug})
+        response = admin_client.post(url, {"file": SimpleUploadedFile("leden.xlsx", data)})
+        assert [row.row.name for row in response.context["preview"]] == [
+            f"Lid Ærø {n}" for n in range(2, 6)], encoding
+
+
+def test_a_binary_part_is_not_read_as_utf16(admin_client: Client, club: Any) -> None:
+    """Only parts named as XML are converted: an image that starts like UTF-16 is left alone."""
+    rows = b'<row r="2"><c t="inlineStr"><is><t>Lid</t></is></c><c><v>7</v></c></row>'
+    data = uploads.xlsx(rows, extra={"xl/media/image1.emf": b"\xff\xfe" + b"\x00\xd8" * 99})
+    url = reverse("clubmanager:member_import", kwargs={"club": club.slug})
+    response = admin_client.post(url, {"file": SimpleUploadedFile("leden.xlsx", data)})
+    assert [row.member_number for row in response.context["preview"]] == ["7"]
+
+
+def test_a_huge_token_is_refused_in_dutch(admin_client: Client, club: Any) -> None:
+    url = reverse("clubmanager:member_import", kwargs={"club": club.slug})
+    upload = SimpleUploadedFile("leden.xlsx", uploads.huge_attribute())
+    response = admin_client.post(url, {"file": upload})
+    assert response.context["form"].errors["file"] == [
+        "Het onderdeel “xl/worksheets/sheet1.xml” van dit Excel-bestand bevat één stuk XML (een "
+        "tag, een tekst of commentaar) van meer dan 1 MB; zo lang schrijft Excel dat nooit (een "
+        "cel bevat hoogstens 32.767 tekens). Het bestand wordt geweigerd."]
+    assert not Member.objects.filter(club=club).exists()
+
+
+def test_deep_json_in_a_hand_cell_is_a_row_error_not_a_500(
+        admin_client: Client, club: Any, make_competition: Callable[..., Any]) -> None:
+    competition = make_competition(club, "jokeren")
+    url = reverse("tournaments:season_import",
+                  kwargs={"club": club.slug, "competition_id": competition.pk})
+    response = _post(admin_client, url, uploads.deep_json(header=uploads.season_header()))
+    problems = [p for t in response.context["preview"].errors for p in t.problems]
+    assert any("Row 2" in p and "32 levels deep" in p and "Handen" in p for p in problems)
+    assert not Evening.objects.filter(competition=competition).exists()
+
+
+def test_deep_json_is_just_text_to_the_member_import(member_import: Any) -> None:
+    """The member import reads no JSON: to it the cell is text, read like any other."""
+    assert not member_import(uploads.deep_json())

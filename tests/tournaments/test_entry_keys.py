@@ -170,3 +170,48 @@ def test_the_last_deal_sent_again_after_the_match_ended_answers_that_deal(
         assert answer["X-Entry-Outcome"] == "saved"
         assert unquote(answer["X-Entry-Message"]) == "Spel 7 opgeslagen."
     assert Hand.objects.count() == 7
+
+
+def test_an_add_replayed_after_its_hand_was_deleted_does_not_bring_it_back(
+        jokeren, client_for, scorekeeper_user):
+    """Issue 22, item 9: the key of a deleted hand lives on in its history; the same add sent
+    again, even with the table's current version, is answered with its first outcome."""
+    table = jokeren
+    client = client_for(scorekeeper_user)
+    add = {**POST, "version": 0, "entry_key": "replayed-add-key-01"}
+    client.post(url("hand_add", table), add, **HTMX)
+    hand = Hand.objects.get()
+    client.post(reverse("tournaments:hand_delete", kwargs={"club": "harten-vrouw",
+                                                          "pk": hand.pk}),
+                {"version": 1, "entry_key": "delete-key-000003"})
+    assert not Hand.objects.exists()
+    table.refresh_from_db()
+    answer = client.post(url("hand_add", table), {**add, "version": table.version},
+                         HTTP_ACCEPT_LANGUAGE="nl", **HTMX)
+    assert answer.status_code == 200 and answer["X-Entry-Outcome"] == "saved"
+    assert not Hand.objects.exists()
+    assert Hand.history.filter(change_key="replayed-add-key-01").count() == 1
+    table.refresh_from_db()
+    assert table.version == 2  # nothing written
+
+
+def test_a_key_is_used_once_per_table_whatever_the_change(jokeren, scorekeeper_user):
+    """The database holds it: a second history row with a key already used at the table is
+    refused (the services then answer with the first)."""
+    from django.db import IntegrityError, transaction
+
+    from tournaments.services import scores
+
+    table = jokeren
+    scores.hand_add(table=table, data={"penalties": {"Ann": 0, "Bob": 4, "Cor": 5, "Dirk": 6}},
+                    by=scorekeeper_user, expected_version=0, key="once-per-table-key")
+    first = Hand.history.get(change_key="once-per-table-key")
+
+    def copy_with_key(key):
+        fields = {f.attname: getattr(first, f.attname) for f in Hand.history.model._meta.fields
+                  if f.attname != "history_id"}
+        return Hand.history.create(**{**fields, "change_key": key, "history_type": "-"})
+
+    copy_with_key("another-key-at-this-table")  # a row like it, with a key of its own: stored
+    with pytest.raises(IntegrityError), transaction.atomic():
+        copy_with_key("once-per-table-key")

@@ -280,3 +280,68 @@ def test_the_workbook_is_built_once_per_change(season: Any, client_for: Any, mem
     download()
     assert len(built) == 3
     assert len(list(tmp_path.glob("*/season-*.xlsx"))) == 1  # the older builds are gone
+
+
+# -- the cache folder is ours alone, and nothing in it is followed (issue 22, item 12) ----------
+def _xlsx_url(season: Any) -> str:
+    return reverse("tournaments:season_xlsx", kwargs={"club": season.club.slug,
+                                                      "competition_id": season.pk})
+
+
+def test_the_workbook_cache_is_a_private_folder(season: Any, client_for: Any, member_user: Any,
+                                                settings: Any, tmp_path: Path) -> None:
+    import stat
+
+    settings.WORKBOOK_CACHE_DIR = str(tmp_path / "cache")
+    b"".join(client_for(member_user).get(_xlsx_url(season)).streaming_content)
+    folders = [tmp_path / "cache", *(tmp_path / "cache").iterdir()]
+    assert len(folders) == 2
+    for folder in folders:
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+    for cached in folders[1].iterdir():
+        assert stat.S_IMODE(cached.stat().st_mode) & 0o077 == 0
+
+
+def test_the_default_workbook_cache_is_not_in_the_shared_tmp() -> None:
+    import tempfile
+
+    from django.conf import settings as django_settings
+    from django.test import override_settings
+
+    from clubmanager import settings as project_settings
+
+    assert not str(project_settings.WORKBOOK_CACHE_DIR).startswith(tempfile.gettempdir())
+    with override_settings(WORKBOOK_CACHE_DIR=project_settings.WORKBOOK_CACHE_DIR):
+        assert str(django_settings.WORKBOOK_CACHE_DIR).startswith(
+            str(project_settings.BASE_DIR))
+
+
+def test_a_symlink_planted_at_the_cache_path_is_not_followed(
+        season: Any, client_for: Any, member_user: Any, settings: Any, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Someone with an account on the machine plants a symlink where the next workbook will
+    be: the download is still the workbook, never the file the link points to."""
+    from tournaments import workbook_cache
+
+    settings.WORKBOOK_CACHE_DIR = str(tmp_path / "cache")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the site's secrets")
+    client = client_for(member_user)
+    b"".join(client.get(_xlsx_url(season)).streaming_content)  # learn the cache's file name
+    (built,) = (tmp_path / "cache").glob("*/season-*.xlsx")
+    built.unlink()
+    built.symlink_to(secret)
+    body = b"".join(client.get(_xlsx_url(season)).streaming_content)
+    assert b"secrets" not in body and open_workbook(body)["Leden"]
+    assert not built.is_symlink()  # the build replaced the link with the workbook
+    # A symlink in place of the cache folder itself: not used, the download is still built.
+    calls: list[int] = []
+    real = workbook_cache.season_workbook
+    monkeypatch.setattr(workbook_cache, "season_workbook", lambda c: calls.append(1) or real(c))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(mode=0o700)
+    settings.WORKBOOK_CACHE_DIR = str(tmp_path / "planted")
+    (tmp_path / "planted").symlink_to(elsewhere)
+    body = b"".join(client.get(_xlsx_url(season)).streaming_content)
+    assert open_workbook(body)["Leden"] and calls == [1]
+    assert list(elsewhere.iterdir()) == []

@@ -410,3 +410,70 @@ def test_pages_link_to_the_sheets_and_exports(small_season: Any, client_for: Any
         "club": small_season.club.slug, "pk": small_season.pk})).content.decode()
     assert reverse("tournaments:season_xlsx", kwargs={
         "club": small_season.club.slug, "competition_id": small_season.pk}) in page
+
+
+# -- texts are printed as typed, never read as reportlab markup (issue 22, item 4) ---------------
+def _markup_cases(tmp_path: Path) -> dict[str, str]:
+    """What a club admin could type as a name: an unclosed tag (was a 500), an image of a file
+    on the server (was embedded in the PDF), a link (was put into every member's PDF)."""
+    from PIL import Image
+
+    picture = tmp_path / "on-the-server.png"
+    Image.new("RGB", (8, 8), "red").save(picture)
+    return {"unclosed": "Test <b>unclosed",
+            "image": f'<img src="{picture}" width="40" height="40"/>',
+            "link": '<a href="https://evil.example/">Klik</a> &amp; <font size="40">x</font>'}
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _assert_printed_as_typed(pdf: bytes, typed: str) -> None:
+    reader = PdfReader(io.BytesIO(pdf))
+    text = _squeezed("".join(page.extract_text() for page in reader.pages))
+    assert _squeezed(typed) in text
+    assert b"/Subtype /Image" not in pdf  # no picture of a server file (the QR is vector)
+    for page in reader.pages:
+        assert "/Annots" not in page  # no link
+
+
+@pytest.mark.parametrize("case", ["unclosed", "image", "link"])
+def test_every_pdf_prints_names_as_typed_not_as_markup(
+        case: str, small_season: Any, client_for: Any, admin_user: Any, tmp_path: Path) -> None:
+    from clubmanager.models import Member
+
+    typed = _markup_cases(tmp_path)[case]
+    competition = small_season
+    competition.name = typed
+    competition.save()
+    club = competition.club
+    club.name = typed
+    club.save()
+    Member.objects.filter(club=club, member_number="B001").update(name=typed)
+    evening = competition.evenings.order_by("date").first()
+    round_ = evening.rounds.order_by("number").first()
+    client = client_for(admin_user)
+    urls = [
+        reverse("tournaments:standings_pdf", kwargs={"club": club.slug,
+                                                     "competition_id": competition.pk}),
+        reverse("tournaments:evening_results_pdf", kwargs={"club": club.slug,
+                                                           "evening_id": evening.pk}),
+        reverse("tournaments:round_sheets", kwargs={"club": club.slug, "round_id": round_.pk}),
+        reverse("tournaments:round_sheets", kwargs={"club": club.slug,
+                                                    "round_id": round_.pk}) + "?filled=1",
+    ]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        _assert_printed_as_typed(response.content, typed)
+
+
+def test_only_the_layout_module_builds_reportlab_paragraphs() -> None:
+    """Every paragraph goes through ``Styles.p`` (which escapes): no other module may build
+    one from a text of its own."""
+    root = Path(__file__).resolve().parents[2]
+    builders = [str(p.relative_to(root)) for folder in ("tournaments", "clubmanager")
+                for p in (root / folder).rglob("*.py")
+                if re.search(r"\bParagraph\(", p.read_text(encoding="utf-8"))]
+    assert builders == ["tournaments/pdf/layout.py"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import zipfile
 from collections.abc import Callable
 from typing import Any
 
@@ -248,6 +249,54 @@ def test_import_page_shows_bad_files_and_bad_rows_without_500(season: Competitio
     assert f"import:season:{target.pk}" not in client.session
 
 
+
+def _nested(depth: int) -> str:
+    """A Jokeren hand whose penalties hold an object ``depth`` levels deep: valid JSON."""
+    return '{"penalties": ' + '{"a": ' * depth + "0" + "}" * depth + "}"
+
+
+def test_deep_json_in_a_cell_is_a_row_error_naming_the_sheet_and_cell(
+        season: Competition, client_for: Any, admin_user: Any) -> None:
+    """JSON nested thousands of levels deep raised RecursionError (a 500) on import, in
+    ``json.loads`` or, 900 levels deep, in the copy of the hand (issue 22, item 2). Refused
+    with the cell and the sheet named; nothing stored."""
+    data = season_workbook(season)
+    hand, options = column(data, DOCUMENT), column(data, "Spelopties (JSON)")
+    bad = edit(data, "Handen", f"{hand}2", "[" * 5000 + "]" * 5000)
+    bad = edit(bad, "Handen", f"{options}30", "[" * 5000 + "]" * 5000)
+    bad = edit(bad, "Handen", f"{hand}60", _nested(900))
+    target = empty_like(season)
+    url = reverse("tournaments:season_import", kwargs={"club": season.club.slug,
+                                                       "competition_id": target.pk})
+    response = client_for(admin_user).post(url, {"file": _upload(bad)})
+    assert response.status_code == 200
+    problems = [p for t in response.context["preview"].errors for p in t.problems]
+    assert [p for p in problems if "32" in p] == [
+        f"Rij 2: Hand zoals ingevoerd (JSON): cel {hand}2 van blad “Handen” is meer dan 32 "
+        "niveaus diep genest; een geëxporteerde hand of spelopties zijn dat nooit. Exporteer "
+        "het seizoen opnieuw en importeer die werkmap.",
+        f"Rij 30: Spelopties (JSON): cel {options}30 van blad “Handen” is meer dan 32 niveaus "
+        "diep genest; een geëxporteerde hand of spelopties zijn dat nooit. Exporteer het "
+        "seizoen opnieuw en importeer die werkmap.",
+        f"Rij 60: Hand zoals ingevoerd (JSON): cel {hand}60 van blad “Handen” is meer dan 32 "
+        "niveaus diep genest; een geëxporteerde hand of spelopties zijn dat nooit. Exporteer "
+        "het seizoen opnieuw en importeer die werkmap."]
+    assert not Evening.objects.filter(competition=target).exists()
+
+
+def test_json_as_deep_as_the_limit_is_read_and_checked_by_the_rules(
+        season: Competition) -> None:
+    """32 levels are read (the engine then refuses the penalties); 33 are not."""
+    data = season_workbook(season)
+    hand = column(data, DOCUMENT)
+    bad = edit(edit(data, "Handen", f"{hand}2", _nested(31)), "Handen", f"{hand}3", _nested(32))
+    parsed = parse_season(bad, "s.xlsx")
+    assert parsed.rows[0].data["penalties"]["a"]["a"] is not None and not parsed.rows[0].problems
+    assert parsed.rows[1].data is None and "32" in parsed.rows[1].problems[0]
+    preview = check_season(parsed, competition=empty_like(season),
+                           members={m.member_number: m for m in Member.objects.all()})
+    assert preview.errors and not preview.valid
+
 def test_only_club_admins_import(season: Competition, client_for: Any, member_user: Any,
                                  scorekeeper_user: Any) -> None:
     url = reverse("tournaments:season_import", kwargs={"club": season.club.slug,
@@ -408,3 +457,97 @@ def test_libreoffice_round_trip_and_an_edited_penalty(season: Competition,
     with pytest.raises(SeasonImportRefused):
         do_import(illegal, target)
     assert not Evening.objects.filter(competition=target).exists()
+
+
+# -- guests of the same name: told apart by their guest number (issue 22, item 13b) -----------
+def test_two_guests_of_the_same_name_in_one_round_round_trip(club: Any) -> None:
+    """Two walk-in guests both called "Jan" on every evening, at one table or at two: the
+    workbook numbers each evening's guests, so the import keeps them two people (before: "Jan
+    speelt aan twee tafels" and nothing imported)."""
+    season = build_jokeren_season(club, evenings=2, members=6, rounds=2, guests=["Jan", "Jan"])
+    data = season_workbook(season)
+    heads = sheets(data)["Handen"][0]
+    assert "Stoel 1 gastnummer" in heads
+    target = empty_like(season)
+    outcome = do_import(data, target)
+    assert (outcome.evenings, outcome.rounds, outcome.tables) == (2, 4, 8)
+    for evening in Evening.objects.filter(competition=target):
+        assert list(evening.participants.filter(member__isnull=True)
+                    .values_list("guest_name", flat=True)) == ["Jan", "Jan"]
+    assert seat_values(target) == seat_values(season)
+    assert sheets(season_workbook(target)) == sheets(data)
+
+
+def test_a_workbook_without_guest_numbers_still_imports(season: Competition) -> None:
+    """A workbook exported before guests were numbered: guests are matched by name."""
+    book = load_workbook(io.BytesIO(season_workbook(season)))
+    hands = book["Handen"]
+    for index in reversed([i for i, cell in enumerate(hands[1], start=1)
+                           if str(cell.value).endswith("gastnummer")]):
+        hands.delete_cols(index)
+    out = io.BytesIO()
+    book.save(out)
+    target = empty_like(season)
+    assert do_import(out.getvalue(), target).hands == 126
+    assert seat_values(target) == seat_values(season)
+
+
+def test_one_guest_number_with_two_names_on_an_evening_is_a_row_error(club: Any) -> None:
+    season = build_jokeren_season(club, evenings=1, members=6, rounds=1, guests=["Jan", "Piet"])
+    data = season_workbook(season)
+    rows = sheets(data)["Handen"]
+    heads = list(rows[0])
+    seats = [(line, s, row[heads.index(f"Stoel {s} naam")],
+              row[heads.index(f"Stoel {s} gastnummer")])
+             for line, row in enumerate(rows[1:], start=2) for s in range(1, 5)]
+    jan = next(number for _line, _s, name, number in seats if name == "Jan")
+    line, seat = next((line, s) for line, s, name, _n in seats if name == "Piet")
+    data = edit(data, "Handen", f"{column(data, f'Stoel {seat} gastnummer')}{line}", jan)
+    preview = check_season(parse_season(data, "seizoen.xlsx"), competition=empty_like(season),
+                           members={m.member_number: m for m in Member.objects.filter(club=club)})
+    assert any(f"gastnummer {jan} is Jan en op deze avond ook Piet" in p
+               for t in preview.tables for p in t.problems)
+
+
+def test_names_and_reasons_in_the_workbook_pass_the_text_policy(season: Competition,
+                                                                other_club: Any) -> None:
+    """A workbook edited by hand: a guest's name with a right-to-left override, a new member's
+    with a zero-width space, a reason too long: each a row error naming the rule; nothing is
+    imported."""
+    data = season_workbook(season)
+    rows = sheets(data)["Handen"]
+    heads = list(rows[0])
+    seat = next(s for s in range(1, 5) if rows[1][heads.index(f"Stoel {s} naam")] == "Zoë")
+    data = edit(data, "Handen", f"{column(data, f'Stoel {seat} naam')}2", "Zo\u202eë")
+    data = edit(data, "Handen", f"{column(data, 'Reden voor de aangepaste score')}3", "x" * 201)
+    data = edit(data, "Leden", "B2", "Speler\u200b 001")
+    target = empty_like(season, club=other_club)
+    preview = check_season(parse_season(data, "seizoen.xlsx"), competition=target, members={})
+    problems = " ".join(p for t in preview.tables for p in t.problems)
+    assert "onzichtbaar teken (U+202E)" in problems
+    assert "onzichtbaar teken (U+200B)" in problems
+    assert "Gebruik hoogstens 200 tekens (dit zijn er 201)" in problems
+    with pytest.raises(SeasonImportRefused):
+        do_import(data, target)
+    assert not Member.objects.filter(club=other_club).exists()
+def test_a_high_five_1959_season_saved_by_libreoffice_imports(
+        club: Any, make_competition: Callable[..., Any], make_member: Callable[..., Any],
+        make_evening: Callable[..., Any], make_round: Callable[..., Any],
+        tmp_path: Any) -> None:
+    """LibreOffice writes a true/false cell as the formula TRUE() or FALSE() with the value
+    cached: the import takes the value, as it does from Excel (issue 22, item 13c)."""
+    competition = make_competition(club, "high_five_1959")
+    evening = make_evening(competition, members=[make_member(club, name=n)
+                                                 for n in ("Ann", "Bob", "Cor", "Dirk")])
+    participants = list(evening.participants.select_related("member").order_by("pk"))
+    table, seats = seat_table(make_round(evening), participants, 1)
+    play_table(table, seats, sample_hands("high_five_1959", playing_order(table, seats)))
+    source = tmp_path / "seizoen.xlsx"
+    source.write_bytes(season_workbook(competition))
+    [saved] = libreoffice_save([source], tmp_path / "saved")
+    archive = zipfile.ZipFile(io.BytesIO(saved))
+    assert any(b">TRUE()</f>" in archive.read(name) for name in archive.namelist())
+    target = empty_like(competition)
+    do_import(saved, target)
+    assert standings_of(target) == standings_of(competition)
+    assert sheets(season_workbook(target))["Handen"] == sheets(source.read_bytes())["Handen"]

@@ -14,6 +14,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubmanager import json_limits
+from clubmanager.text import validate_line
 from scoring import GAMES
 
 from ..draw import table_range
@@ -106,7 +108,11 @@ class JSONInput(forms.CharField):
         if text is None or text in self.empty_values or text.strip() == "null":
             return None
         try:
-            return json.loads(text)
+            return json_limits.loads(text)
+        except json_limits.JSONTooDeep as deep:
+            raise ValidationError(
+                _("The JSON is nested more than %(limit)s levels deep; game options never "
+                  "are."), params={"limit": deep.limit}) from None
         except ValueError:
             raise ValidationError(_('Enter valid JSON, e.g. 15 or {"a": 1}.')) from None
 
@@ -174,6 +180,7 @@ class CompetitionForm(forms.Form):
             self.fields[name] = model_fields[name]
             if isinstance(model_fields[name], forms.IntegerField):
                 bound(model_fields[name], *column_range(Competition, name))
+        self.fields["name"].validators.append(validate_line)
         for name in ("start_date", "end_date"):
             self.fields[name].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
         low, high = table_range(site_game(game), 1, 99)

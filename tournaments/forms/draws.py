@@ -7,6 +7,8 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubmanager.text import NAME_MAX_LENGTH, validate_line
+
 from ..models import Participant, Seat
 
 
@@ -46,7 +48,8 @@ class LateArrivalForm(forms.Form):
     """Someone checked in but without a seat in the round, a member not yet here, or a guest."""
 
     person = forms.ChoiceField(label=_("Who arrived"), required=False)
-    guest_name = forms.CharField(label=_("or a walk-in guest"), max_length=200, required=False)
+    guest_name = forms.CharField(label=_("or a walk-in guest"), max_length=NAME_MAX_LENGTH,
+                                 required=False, validators=[validate_line])
 
     def __init__(
         self, *args: Any, unseated: list[Participant], absent: list[Any], **kwargs: Any

@@ -8,6 +8,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubmanager.text import NAME_MAX_LENGTH, validate_line
+
 from ..models import EveningStatus
 
 
@@ -29,7 +31,7 @@ class EveningForm(forms.Form):
 
 class GuestForm(forms.Form):
     guest_name = forms.CharField(
-        label=_("Walk-in guest"), max_length=200,
+        label=_("Walk-in guest"), max_length=NAME_MAX_LENGTH, validators=[validate_line],
         widget=forms.TextInput(attrs={"placeholder": _("Name"),
                                       "autocomplete": "off"}),
     )

@@ -68,6 +68,19 @@ def _dejavu() -> Fonts | None:
     return Fonts("DejaVuSans", "DejaVuSans-Bold", unicode=True)
 
 
+#: The tags ``Styles.p`` may wrap a text in (never taken from what a user typed).
+WRAPPERS = frozenset({"b", "i", "strike"})
+
+
+def plain(text: object, fonts: Fonts) -> str:
+    """``text`` as a reportlab paragraph shows it, character for character: every text a PDF
+    draws in a ``Paragraph`` goes through here. A paragraph's text is reportlab markup (``<b>``,
+    ``<img src=…>``, ``<a href=…>``, ``<font>``, entities), so a name, a club, a competition, a
+    reason or a translated word is escaped: ``Test <b>unclosed`` prints as typed, and an
+    ``<img>`` in a name never embeds a file of the server nor an ``<a>`` a link."""
+    return escape(fonts.clean(text))
+
+
 def fonts_for(texts: Iterable[object]) -> Fonts:
     """Helvetica when every text is Latin-1; DejaVu Sans (if installed) otherwise."""
     for text in texts:
@@ -102,9 +115,12 @@ class Styles:
         )
 
     def p(self, text: object, style: ParagraphStyle | None = None, markup: str = "") -> Paragraph:
-        """A paragraph of plain text (escaped); ``markup`` wraps it, e.g. ``"strike"``."""
-        body = escape(self.fonts.clean(text))
+        """A paragraph of plain text (:func:`plain`); ``markup`` wraps it in one of our own
+        tags (``WRAPPERS``), e.g. ``"strike"``."""
+        body = plain(text, self.fonts)
         if markup:
+            if markup not in WRAPPERS:
+                raise ValueError(f"not a wrapper tag: {markup!r}")
             body = f"<{markup}>{body}</{markup}>"
         return Paragraph(body, style or self.cell)
 
@@ -113,7 +129,7 @@ class Styles:
         main one is set smaller, in the regular font."""
         parts = []
         for text, main in lines:
-            body = escape(self.fonts.clean(text))
+            body = plain(text, self.fonts)
             parts.append(body if main else
                          f'<font name="{self.fonts.regular}" size="7">{body}</font>')
         return Paragraph("<br/>".join(parts), style)

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Flowable, KeepTogether, Spacer
 from reportlab.platypus import Table as Grid
 
 from scoring import GAMES
@@ -50,8 +50,7 @@ def _comma() -> bool:
 
 
 def _title(styles: Styles, text: str, sub: str) -> list[Flowable]:
-    return [Paragraph(styles.fonts.clean(text).replace("&", "&amp;"), styles.title),
-            styles.p(sub, styles.subtitle), Spacer(1, 4 * mm)]
+    return [styles.p(text, styles.title), styles.p(sub, styles.subtitle), Spacer(1, 4 * mm)]
 
 
 def evening_results_pdf(evening: Evening, results: EveningResults) -> bytes:

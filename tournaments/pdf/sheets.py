@@ -18,7 +18,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
     PageBreak,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -87,7 +86,7 @@ def _header(round_: Round, data: TableData, styles: Styles, filled: bool,
                                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
     cell: list[Flowable] = [
-        Paragraph(styles.fonts.clean(title).replace("&", "&amp;"), styles.title),
+        styles.p(title, styles.title),
         Spacer(1, 1.5 * mm), facts]
     header = Table([[cell, mark if mark is not None else ""]], colWidths=[left, corner],
                    rowHeights=[max(HEADER_HEIGHT, mark.height if mark is not None else 0)])

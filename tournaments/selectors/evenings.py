@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from clubmanager.models import Club, Member
 
 from ..models import Evening, Participant, Round, Seat, Table, TableCode
+from .table_codes import NO_CODES, CodeSight
 
 
 def evenings_for_club(*, club: Club) -> QuerySet[Evening]:
@@ -55,7 +56,8 @@ class TableView:
     score_url: str | None
     status: str
     team_table: bool = False
-    code: str | None = None  # the table code, while it works (evening open, codes on)
+    # the table code, while it works (evening open, codes on) and the viewer may see it
+    code: str | None = None
 
     @property
     def status_label(self) -> str:
@@ -83,7 +85,8 @@ def score_url_maker(club: Club) -> Any:
     return lambda pk: reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": pk})
 
 
-def _table_views(tables: list[Table], club: Club, evening: Evening) -> list[TableView]:
+def _table_views(tables: list[Table], club: Club, evening: Evening,
+                 sight: CodeSight) -> list[TableView]:
     score_url = score_url_maker(club)
     codes_work = evening.is_open and evening.competition.table_codes
     views = []
@@ -100,7 +103,7 @@ def _table_views(tables: list[Table], club: Club, evening: Evening) -> list[Tabl
         views.append(TableView(
             table=table, seats=seats, score_url=score_url(table.pk), status=table.status,
             team_table=any(s.team for s in seats),
-            code=codes[0].code if codes and codes_work else None,
+            code=codes[0].code if codes and codes_work and sight.shows(table) else None,
         ))
     return views
 
@@ -121,22 +124,23 @@ def _tables_prefetch() -> Prefetch[str, QuerySet[Table]]:
     )
 
 
-def evening_rounds(*, evening: Evening) -> list[RoundView]:
-    """Every round of the evening with its tables, seats and codes (four queries)."""
+def evening_rounds(*, evening: Evening, sight: CodeSight = NO_CODES) -> list[RoundView]:
+    """Every round of the evening with its tables, seats and the codes ``sight`` shows (four
+    queries)."""
     club = evening.competition.club
     rounds = evening.rounds.order_by("number").prefetch_related(_tables_prefetch())
     result = []
     for round_ in rounds:
         tables = list(round_.tables.all())
         result.append(RoundView(
-            round=round_, tables=_table_views(tables, club, evening),
+            round=round_, tables=_table_views(tables, club, evening, sight),
             has_scores=any(t.hand_count for t in tables),
         ))
     return result
 
 
-def round_view(*, round_: Round) -> RoundView:
-    """One round with its tables, seats and codes (three queries)."""
+def round_view(*, round_: Round, sight: CodeSight = NO_CODES) -> RoundView:
+    """One round with its tables, seats and the codes ``sight`` shows (three queries)."""
     tables = list(round_.tables.order_by("number").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("participant__member")
                  .order_by("position")),
@@ -144,7 +148,7 @@ def round_view(*, round_: Round) -> RoundView:
     ))
     return RoundView(
         round=round_,
-        tables=_table_views(tables, round_.evening.competition.club, round_.evening),
+        tables=_table_views(tables, round_.evening.competition.club, round_.evening, sight),
         has_scores=any(t.hand_count for t in tables),
     )
 

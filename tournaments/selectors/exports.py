@@ -77,6 +77,9 @@ class SeasonSeat:
     points: int
     competition_points: int
     place: int | None
+    #: a guest's number within the evening (1, 2, … in the order they first sit), None for a
+    #: member: two guests of the same name stay two people in the workbook
+    guest: int | None = None
 
 
 @dataclass
@@ -116,7 +119,7 @@ def season_tables(competition: Competition) -> Iterator[SeasonTable]:
     prefixed = tuple(f"table__{key}" for key in order)
     seats = (Seat.objects.filter(table__round__evening__competition=competition)
              .order_by(*prefixed, "position")
-             .values_list("table_id", "position", "participant__guest_name",
+             .values_list("table_id", "position", "participant_id", "participant__guest_name",
                           "participant__member__name", "participant__member__member_number",
                           "side", "points", "competition_points", "place")
              .iterator(chunk_size=CHUNK))
@@ -126,12 +129,17 @@ def season_tables(competition: Competition) -> Iterator[SeasonTable]:
              .iterator(chunk_size=CHUNK))
     seat = next(seats, None)
     hand = next(hands, None)
+    guests: dict[int, int] = {}  # the evening's guests: participant id → number
+    date = None
     for row in tables:
         table = SeasonTable(*row)
+        if table.date != date:
+            date, guests = table.date, {}
         while seat is not None and seat[0] == table.id:
-            _id, position, guest, name, number, side, points, cp, place = seat
+            _id, position, participant, guest, name, number, side, points, cp, place = seat
+            numbered = guests.setdefault(participant, len(guests) + 1) if name is None else None
             table.seats.append(SeasonSeat(position, name if name is not None else guest,
-                                          number, side, points, cp, place))
+                                          number, side, points, cp, place, numbered))
             seat = next(seats, None)
         while hand is not None and hand[0] == table.id:
             table.entries.append((hand[1], hand[2], hand[3], hand[4]))

@@ -128,7 +128,11 @@ def participant_add_guest(*, evening: Evening, name: str, by: Any = None) -> Par
     if not name:
         raise ValidationError({"guest_name": _("Enter the guest's name.")})
     _open_for_checkin(evening, by)
-    return Participant.objects.create(evening=evening, guest_name=name)
+    guest = Participant(evening=evening, guest_name=name)
+    guest.full_clean(exclude=["evening", "member"], validate_unique=False,
+                     validate_constraints=False)
+    guest.save()
+    return guest
 
 
 @transaction.atomic

@@ -26,8 +26,9 @@ on the history row of the change and on an added hand (``Hand.entry_key``, uniqu
 A key already applied at the table is answered with that change (``Saved.repeated``, the
 table as it is now) instead of being made again. It is looked up only when the change is not
 made as sent: the table is no longer at the version the form carries (the first attempt moved
-it on), the constraint refuses the hand (a repeat that raced the first attempt, or one sent
-with the version the first attempt produced), the hand to delete is gone, or the change is
+it on), a constraint refuses the hand (a repeat that raced the first attempt, or one sent
+with the version the first attempt produced) or its history row (the key's hand was deleted
+since: the history keeps the key, once per table), the hand to delete is gone, or the change is
 refused or locked (a repeat after the match was finished or confirmed). A first add, the usual
 save, costs no look-up. A correction is looked up before it is made: it leaves no keyed row
 for a constraint to refuse, so a repeat sent with the version its first attempt produced would
@@ -56,17 +57,18 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from clubmanager.access import role_in_club
 from clubmanager.models import Role
+from clubmanager.text import reason_refusal
 
 from ..entry_keys import AppliedChange, applied_change
 from ..history import through_code
-from ..matches import MatchView, apply_view, match_view, sides_of
+from ..matches import MatchView, apply_view, malformed, match_view, sides_of
 from ..models import Hand, Seat, Table
 from ..selectors.scores import seats_and_hands
 from .guards import ScoreError, TableLocked, evening_ensure_open
@@ -212,6 +214,14 @@ def _clean_adjusted(points: Mapping[str, Any] | None, sides: Sequence[str]) -> d
     return cleaned
 
 
+def _check_reason(reason: str) -> None:
+    """A reason (adjusted score, delete) the text policy refuses: ValidationError, nothing is
+    written (the views check it first and show the sentence at the reason)."""
+    refused = reason_refusal(reason)
+    if refused is not None:
+        raise ValidationError({"reason": refused})
+
+
 def _rejected(view: MatchView, warnings: bool = True) -> HandRejected:
     return HandRejected(
         _with_table_numbers(view.errors, view),
@@ -244,6 +254,12 @@ def _evaluate_change(
         own_errors = own is not None and any(e.get("hand") == own for e in view.errors)
         if not (reason and is_admin and own_errors and changed is not None):
             raise _rejected(view)
+        _check_reason(reason)
+        # The admin overrides the rules, not what a hand can hold: the hand stays as entered,
+        # so its fields must be of their kinds (whole numbers, the game's choices).
+        shape = malformed(table.game, changed.data, sides_of(seats), own)
+        if shape:
+            raise HandRejected(_with_table_numbers(shape, view))
         changed.adjusted_points = _clean_adjusted(adjusted_points, sides_of(seats))
         changed.adjusted_reason = reason
         view = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands])
@@ -305,7 +321,7 @@ def _for_history(hand: Hand, by: Any, reason: str, key: str = "") -> Hand:
     """Who, why and with which idempotency key, for django-simple-history's record of the next
     save or delete of ``hand`` (the key through ``models.KeyedChange``)."""
     hand._history_user = by
-    hand._change_reason = reason[:100]
+    hand._change_reason = reason  # at most REASON_MAX_LENGTH (``_check_reason``): never cut
     hand._change_key = key
     return hand
 
@@ -552,6 +568,7 @@ def hand_delete(*, hand: Hand, by: Any, expected_version: int, reason: str = "",
         current = _the_hand(table, hands, hand.pk)
         return [h for h in hands if h is not current], None, current
 
+    _check_reason(reason.strip())
     return _change(table=Table(pk=hand.table_id, version=-1), by=by,
                    expected_version=expected_version, key=key, via=via,
                    change=_Change(make, reason.strip() or "deleted", acknowledge_warnings=True))

@@ -22,7 +22,14 @@ from ..models import (
     Seat,
     Table,
 )
-from ..season_import import ParsedSeason, SeasonPreview, check_season, evaluate_rows, group_tables
+from ..season_import import (
+    ParsedSeason,
+    SeasonPreview,
+    check_season,
+    evaluate_rows,
+    group_tables,
+    person,
+)
 
 __all__ = ["SeasonImportRefused", "SeasonImported", "season_import"]
 
@@ -81,10 +88,11 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
     # Participants: each member once an evening; guests by name.
     people: dict[tuple[str, str], Participant] = {}
     for (date, _round, _table), rows in groups:
-        for number, name in rows[0].seats:
-            person = (date, f"#{number}" if number else f"guest:{name}")
-            if person not in people:
-                people[person] = Participant(
+        for seat in rows[0].seats:
+            number, name, _guest = seat
+            who = (date, person(seat))
+            if who not in people:
+                people[who] = Participant(
                     evening=evening_of[date],
                     member=club_members[number] if number else None,
                     guest_name="" if number else name,
@@ -109,8 +117,7 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
             options=first.options if first.options is not None else {},
             first_dealer=first.first_dealer, scorekeeper=first.scorekeeper,
         )
-        participants = [people[(date, f"#{n}" if n else f"guest:{name}")]
-                        for n, name in first.seats]
+        participants = [people[(date, person(seat))] for seat in first.seats]
         sides = matches.assign_sides(table.game, [p.name for p in participants])
         table_seats = [
             Seat(table=table, position=i, participant=p, side=side, team=team)

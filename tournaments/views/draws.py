@@ -20,6 +20,7 @@ from ..forms.competitions import add_service_errors
 from ..forms.draws import DrawForm, LateArrivalForm, SeatSwapForm
 from ..models import Participant, Round
 from ..selectors import evenings as selectors
+from ..selectors.table_codes import code_sight
 from ..services import draws as services
 from ..services import evenings as evening_services
 
@@ -105,7 +106,8 @@ def seat_swap(request: ClubRequest, pk: int) -> HttpResponse:
             return _to_evening(request, round_.evening_id)
     return render(request, "tournaments/seat_swap.html", {
         "form": form, "round": round_, "evening": round_.evening,
-        "view": selectors.round_view(round_=round_),
+        "view": selectors.round_view(round_=round_, sight=code_sight(
+            club=request.club, user=request.user, role=request.club_role)),
     })
 
 
@@ -157,7 +159,12 @@ def _round_page(request: ClubRequest, pk: int, template: str, **context: Any) ->
 
 @club_view(Role.MEMBER)
 def round_projector(request: ClubRequest, pk: int) -> HttpResponse:
-    return _round_page(request, pk, "tournaments/round_projector.html", view=selectors.round_view)
+    """The round on the wall; its QR codes only for the club admin's and the scorekeepers'
+    logins (a member's projector page, at home too, shows none)."""
+    sight = code_sight(club=request.club, user=request.user, role=request.club_role,
+                       own_table=False)
+    return _round_page(request, pk, "tournaments/round_projector.html",
+                       view=lambda round_: selectors.round_view(round_=round_, sight=sight))
 
 
 @club_view(Role.MEMBER)

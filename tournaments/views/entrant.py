@@ -30,6 +30,14 @@ class Entrant:
         return None if self.via is not None else self.user
 
     @property
+    def identity(self) -> str:
+        """Who typed what a phone keeps (offline.js): ``c<code id>`` for a table code,
+        ``u<user id>`` for a login, empty for neither."""
+        if self.via is not None:
+            return f"c{self.via.code.pk}"
+        return f"u{self.user.pk}" if getattr(self.user, "pk", None) else ""
+
+    @property
     def is_admin(self) -> bool:
         return self.via is None and Role.at_least(self.role, Role.ADMIN)
 

@@ -23,6 +23,7 @@ from ..forms.numbers import id_or_404
 from ..models import Evening, EveningStatus, Participant
 from ..selectors import competitions as competition_selectors
 from ..selectors import evenings as selectors
+from ..selectors.table_codes import code_sight
 from ..services import evenings as services
 
 #: The buttons of the evening page: (status to go to, label).
@@ -76,7 +77,8 @@ def evening_detail(request: ClubRequest, pk: int) -> HttpResponse:
     return render(request, template, {
         "evening": evening,
         "competition": evening.competition,
-        "rounds": selectors.evening_rounds(evening=evening),
+        "rounds": selectors.evening_rounds(evening=evening, sight=code_sight(
+            club=request.club, user=request.user, role=request.club_role)),
         "present": evening.participants.count(),
         "next_steps": [(s, str(label)) for s, label in NEXT_STEPS[evening.status]],
         "draw_form": DrawForm(),

@@ -1,6 +1,7 @@
 """Views: score sheets, result PDFs and the season workbook (the import is ``season_import``).
 
-Members may download the PDFs and the workbook of their own club.
+Members may download the PDFs and the workbook of their own club (the score sheets carry the
+tables' codes for the club admin and the scorekeepers only).
 Thin: look the object up within the club, call a selector and a renderer, send the bytes.
 """
 
@@ -23,7 +24,7 @@ from ..selectors.exports import (
     round_tables,
     standings_and_evenings,
 )
-from ..selectors.table_codes import active_codes
+from ..selectors.table_codes import active_codes, code_sight
 from ..workbook_cache import season_workbook_file
 
 PDF = "application/pdf"
@@ -42,7 +43,10 @@ def _download(
 
 @club_view(Role.MEMBER)
 def round_sheets(request: ClubRequest, round_id: int) -> HttpResponse:
-    """The score sheets of a round: blank by default, ``?filled=1`` with the entered scores."""
+    """The score sheets of a round: blank by default, ``?filled=1`` with the entered scores.
+    Each table's code (its QR) is on the sheets of the club admin and the scorekeepers only:
+    a code is a key to the table's score entry, and a member's download is not theirs to
+    hand out."""
     round_ = get_object_or_404(
         Round.objects.select_related("evening__competition__club"),
         pk=round_id, evening__competition__club=request.club,
@@ -51,7 +55,9 @@ def round_sheets(request: ClubRequest, round_id: int) -> HttpResponse:
     tables = round_tables(round_)
     evening = round_.evening
     codes = (active_codes(table_ids=[t.table.pk for t in tables])
-             if evening.is_open and evening.competition.table_codes else {})
+             if evening.is_open and evening.competition.table_codes
+             and code_sight(club=request.club, user=request.user, role=request.club_role,
+                            own_table=False).every_table else {})
     content = round_sheets_pdf(round_, tables, filled=filled, code_urls={
         pk: code_url(request, code) for pk, code in codes.items()})
     name = slugify(f"{evening.competition.name} {evening.date} round {round_.number}")

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubmanager.access import View, club_object_view, club_view
 from clubmanager.http import ClubRequest
 from clubmanager.models import Role
+from clubmanager.text import REASON_MAX_LENGTH, reason_refusal
 
 from .. import entry_keys
 from ..forms.hands import HandForm, adjusted_points_errors, adjusted_points_from
@@ -125,6 +126,11 @@ def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None
         "edit_url": entrant.url("hand_edit", table, editing.pk) if editing else "",
         "delete_url": entrant.url("hand_delete", table, editing.pk) if editing else "",
         "via_code": entrant.via is not None,
+        "reason_max_length": REASON_MAX_LENGTH,
+        # Whose drafts and waiting saves offline.js keeps (its localStorage keys): this login's,
+        # or this table code's; never shown or sent under another.
+        "identity": entrant.identity,
+        "move_urls": _move_urls(entrant, table) if can_enter and open_ else {},
         "table": table,
         "evening": table.round.evening,
         "competition": table.round.evening.competition,
@@ -168,6 +174,14 @@ def _hand_edit_urls(entrant: Entrant, table: Table, hands: list[Hand]) -> list[s
     url = entrant.url("hand_edit", table, int(marker))
     head, _marker, tail = url.rpartition(marker)
     return [f"{head}{hand.pk}{tail}" for hand in hands]
+
+
+def _move_urls(entrant: Entrant, table: Table) -> dict[str, str]:
+    """A hand's edit and delete URLs here with a marker for its pk: where offline.js moves a
+    save made through the table's old code (the same table, only its hands)."""
+    marker = "2147483647"
+    return {"edit": entrant.url("hand_edit", table, int(marker)),
+            "delete": entrant.url("hand_delete", table, int(marker)), "marker": marker}
 
 
 def _adjusted_values(request: ClubRequest, sides: list[str], editing: Hand | None) -> list[Any]:
@@ -293,8 +307,10 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
     adjusted = adjusted_points_from(request.POST, sides)
     form.general_errors += adjusted_points_errors(adjusted, game=table.game, options=options,
                                                   sides_display=form.display)
-    if "\x00" in request.POST.get("adjusted_reason", ""):  # no text column stores NUL
-        form.general_errors.append(_("This contains a character that cannot be stored."))
+    refused = reason_refusal(request.POST.get("adjusted_reason", ""))
+    if refused is not None:  # the text policy (``clubmanager.text``), before anything is saved
+        form.general_errors.append(_("Reason for the adjusted score: %(problem)s")
+                                   % {"problem": refused})
     if form.has_errors:  # refused by the form itself (see HandForm.parse): nothing to save
         context = _context(request, table, form=form, editing=editing)
         context["refused"] = True
@@ -414,8 +430,9 @@ def repeated_delete(request: ClubRequest, pk: int,
 def hand_removal(request: ClubRequest, table: Table, hand: Hand) -> HttpResponse:
     entrant = entrant_of(request)
     _require_enter(request, table, list(table.seats.select_related("participant__member")))
-    if "\x00" in request.POST.get("reason", ""):  # no text column stores NUL
-        messages.error(request, _("This contains a character that cannot be stored."))
+    refused = reason_refusal(request.POST.get("reason", ""))
+    if refused is not None:  # the text policy (``clubmanager.text``): nothing is deleted
+        messages.error(request, _("Reason for deleting: %(problem)s") % {"problem": refused})
         return _redirect_to_table(request, table, "refused")
     try:
         saved = services.hand_delete(hand=hand, by=entrant.by, via=entrant.via,

@@ -4,9 +4,10 @@ Scanning a table's QR code opens ``/t/<code>/``: the table's own score page (``v
 the same templates), with the code as the one who enters (``views.entrant``). The code's URLs
 mirror the score pages' names (namespace ``table_code``), and nothing else answers to a code:
 no other table, no admin or history page, no standings. A logged-in visitor of a code URL is
-the code there too. An unknown or renewed code is 404 and counts towards the address's limit
-(``tournaments.throttle``); a right code of a closed evening, or of a competition with codes
-off, is 403 with a sentence.
+the code there too. An unknown or renewed code is 404 and counts towards that code's limit
+(``tournaments.throttle``: 429 once it is reached; never for a right code); a right code of a
+closed evening, or of a competition with codes off, is 403 with a sentence. Each refusal says
+what became of a save (``X-Entry-Outcome``), so a save waiting on a phone stops retrying.
 
 The club admin's side (renewing a table's code, the club's setting) is at the bottom.
 """
@@ -40,8 +41,13 @@ REFUSED = "tournaments/scores/code_refused.html"
 View = Callable[..., HttpResponse]
 
 
-def _refused(request: HttpRequest, status: int, message: str) -> HttpResponse:
-    return render(request, REFUSED, {"message": message}, status=status)
+def _refused(request: HttpRequest, status: int, message: str, outcome: str) -> HttpResponse:
+    """The refusal page; ``outcome`` tells offline.js what became of a save it sent here
+    (``code-void``: this code no longer works, the save is kept on the phone to be discarded
+    or moved; ``locked``: the evening is closed)."""
+    response = render(request, REFUSED, {"message": message}, status=status)
+    response["X-Entry-Outcome"] = outcome
+    return response
 
 
 def code_view(view: View) -> View:
@@ -49,23 +55,28 @@ def code_view(view: View) -> View:
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, code: str, **kwargs: Any) -> HttpResponse:
-        if throttle.is_blocked(request):
-            return _refused(request, 429, _(
-                "Too many wrong table codes came from this address. Try again in a quarter of "
-                "an hour, or ask the club admin."))
+        # A right code is looked up first: the wrong-code limit never stands in its way.
         found = active_code(code)
         if found is None:
-            throttle.record_failure(request)
+            if throttle.is_blocked(code):
+                response = _refused(request, 429, _(
+                    "This table code does not work (any more) and has been tried too often. "
+                    "Scan the code on the table's current score sheet, or ask the club admin."),
+                    "code-void")
+                response["Retry-After"] = str(int(throttle.cooloff().total_seconds()))
+                return response
+            throttle.record_failure(code)
             return _refused(request, 404, _(
                 "This table code does not work (any more). Scan the code on the table's "
-                "current score sheet, or ask the club admin."))
+                "current score sheet, or ask the club admin."), "code-void")
         table = found.table
         competition = table.round.evening.competition
         if not competition.table_codes:
-            return _refused(request, 403, _("Table codes are turned off for this competition."))
+            return _refused(request, 403, _("Table codes are turned off for this competition."),
+                            "code-void")
         if not table.round.evening.is_open:
             return _refused(request, 403, _(
-                "The evening is closed: this table code no longer works."))
+                "The evening is closed: this table code no longer works."), "locked")
         # what the club pages set (clubmanager.access), and who enters (views.entrant)
         club_request = cast(Any, request)
         club_request.club, club_request.club_role = competition.club, None

@@ -8,3 +8,6 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from . import history  # noqa: F401 (connects the hand history's receiver)
+        from .games import autodiscover
+
+        autodiscover()  # each game's module registers its game

@@ -8,7 +8,8 @@ rule that was broken. Score entry, the import and the options editor all use
 
 The sentences of the codes every game shares (README.md of the rules) are here; a game's own
 codes, field labels, choice labels and its word for an entry live with the game
-(``tournaments/games/<key>.py``) and are found through the registry.
+(``tournaments/games/<key>.py``) and are found through the registry. The helpers every
+sentence is written with (``Ctx``, ``for_side``) are in ``tournaments/games/sentences.py``.
 
 ``sides_display`` maps engine side names to what the page shows (e.g. a team's players); sides
 not in it are shown as they are.
@@ -16,7 +17,7 @@ not in it are shown as they are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -24,8 +25,10 @@ from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-__all__ = ["Ctx", "all_messages", "choice_label", "field_label", "for_side", "issue_message",
-           "record_text"]
+from .games import SiteGame, site_game, site_games
+from .games.sentences import Ctx, Formatter, for_side
+
+__all__ = ["all_messages", "choice_label", "field_label", "issue_message", "record_text"]
 
 
 # -- labels -------------------------------------------------------------------------------
@@ -37,16 +40,7 @@ FIELD_LABELS: dict[str, Any] = {
 }
 
 
-def _games() -> Any:
-    # The registry imports the games, which import this module's helpers: looked up when
-    # used, not at import.
-    from .games import site_game, site_games
-
-    return site_game, site_games
-
-
 def _label(attr: str, value: str, game: str | None) -> Any:
-    site_game, site_games = _games()
     if game is not None:
         try:
             own = getattr(site_game(game), attr)
@@ -84,12 +78,9 @@ def choice_label(value: Any, game: str | None = None) -> str:
 def _record_words(game: str, language: str | None) -> dict[str, str]:
     """The words in ``language`` (the active one: the cache's key), translated once per
     process and not once per line of a score page."""
-    site_game, _site_games = _games()
     try:
         one, many = site_game(game).record_nouns
     except KeyError:
-        from .games.base import SiteGame
-
         one, many = SiteGame.record_nouns
     return {"record": str(one), "records": str(many)}
 
@@ -99,60 +90,6 @@ def record_text(game: str, sentence: str, **params: Any) -> str:
     ``game``'s word for an entry (``SiteGame.record_nouns``), capitalised when it starts with
     it: "Deal 4 saved.", "Ronde 4 opgeslagen."."""
     return capfirst(sentence % {**_record_words(game, get_language()), **params})
-
-
-# -- formatting helpers ---------------------------------------------------------------------
-class Ctx:
-    """The params of one issue, with display helpers; missing values read as '?'."""
-
-    def __init__(self, issue: Mapping[str, Any], sides_display: Mapping[str, str] | None):
-        self.issue = issue
-        self.params: Mapping[str, Any] = issue.get("params") or {}
-        self.display = sides_display or {}
-
-    def get(self, name: str, default: Any = "?") -> Any:
-        value = self.params.get(name)
-        return default if value is None else value
-
-    def name(self, side: Any) -> str:
-        if side is None:
-            return "?"
-        return str(self.display.get(str(side), side))
-
-    def names(self, sides: Any) -> str:
-        if not isinstance(sides, list | tuple) or not sides:
-            return "?"
-        shown = [self.name(s) for s in sides]
-        if len(shown) == 1:
-            return shown[0]
-        return _("%(first)s and %(last)s") % {"first": ", ".join(shown[:-1]), "last": shown[-1]}
-
-    @property
-    def side(self) -> str:
-        return self.name(self.issue.get("side"))
-
-    @property
-    def has_side(self) -> bool:
-        return self.issue.get("side") is not None
-
-    @property
-    def field(self) -> str:
-        return field_label(self.issue.get("field")) or "?"
-
-    def numbers(self, values: Any) -> str:
-        if not isinstance(values, list | tuple) or not values:
-            return "–"
-        return ", ".join(str(v) for v in values)
-
-
-def for_side(c: Ctx, sentence: str) -> str:
-    """Prefix a sentence with the side it is about, when the issue names one."""
-    if c.has_side:
-        return _("%(side)s: %(sentence)s") % {"side": c.side, "sentence": sentence}
-    return sentence
-
-
-Formatter = Callable[[Ctx], str]
 
 
 # -- common codes (README.md) ---------------------------------------------------------------
@@ -222,7 +159,6 @@ MESSAGES: dict[str, Formatter] = {
 
 def all_messages() -> dict[str, Formatter]:
     """Every code's sentence: the shared codes and each registered game's own."""
-    _site_game, site_games = _games()
     merged = dict(MESSAGES)
     for game in site_games():
         merged.update(game.messages)
@@ -237,7 +173,7 @@ def issue_message(
     formatter = all_messages().get(code)
     if formatter is None:
         return _("The rules engine refused this (%(code)s).") % {"code": code or "?"}
-    return formatter(Ctx(issue, sides_display))
+    return formatter(Ctx(issue, sides_display, field_label))
 
 
 def missing_value_message(
@@ -245,7 +181,7 @@ def missing_value_message(
 ) -> str:
     """For an issue at a field the scorekeeper left empty: say so, rather than the engine's
     "must be a whole number" (the engine only sees a missing value)."""
-    c = Ctx(issue, sides_display)
+    c = Ctx(issue, sides_display, field_label)
     return for_side(c, _("“%(field)s” is not filled in.") % {"field": c.field})
 
 

@@ -33,7 +33,8 @@ from scoring.values import check_keys, per_side_ints
 from tests.tournaments.test_score_views import form_post
 from tournaments import games
 from tournaments.exports import season_workbook
-from tournaments.messages import Ctx, issue_message
+from tournaments.games.sentences import Ctx
+from tournaments.messages import issue_message
 from tournaments.models import Competition, Evening, Table
 from tournaments.pdf.grid import Sheet, side_widths, total_rows
 from tournaments.season_import import parse_season

@@ -1,8 +1,9 @@
 """Every game's site side, behind one interface (``base.SiteGame``) and a registry.
 
-Importing this package imports each module next to ``base`` (one per game, named by its key),
-and each registers its game: a new game is a new module here, no list to extend (like Django's
-admin autodiscovery). ``base`` says what a game holds.
+Each module next to ``base`` (one per game, named by its key) registers its game when imported;
+:func:`autodiscover` imports them all, and ``TournamentsConfig.ready()`` calls it once, as
+Django's admin finds the ``admin`` modules. A new game is a new module here, no list to extend.
+``base`` says what a game holds; docs/architecture.md says how to add one.
 """
 
 from importlib import import_module
@@ -24,10 +25,17 @@ from .base import (
     unregister,
 )
 
-for _module in iter_modules(__path__):
-    if _module.name != "base":
-        import_module(f"{__name__}.{_module.name}")
+#: The modules of this package that are not a game.
+NOT_GAMES = frozenset({"base", "sentences"})
+
+
+def autodiscover() -> None:
+    """Import every game's module, which registers the game (importing twice does nothing)."""
+    for module in iter_modules(__path__):
+        if module.name not in NOT_GAMES:
+            import_module(f"{__name__}.{module.name}")
+
 
 __all__ = ["GAMES_ENTERED", "NO_STATE", "SIDE", "CellProblem", "Picker", "SiteGame",
-           "WorkbookField", "game_keys", "register", "sample_hands", "site_game", "site_games",
-           "unregister"]
+           "WorkbookField", "autodiscover", "game_keys", "register", "sample_hands",
+           "site_game", "site_games", "unregister"]

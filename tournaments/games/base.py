@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -26,16 +26,15 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring import GAMES
 
+from .sentences import Formatter
+
 if TYPE_CHECKING:
     from django import forms
     from reportlab.platypus import Flowable
 
     from ..matches import MatchView
-    from ..messages import Ctx
     from ..pdf.grid import Sheet
     from ..selectors.scores import MatchState
-
-Formatter = Callable[["Ctx"], str]
 
 # The template of the state shown when a game has none of its own: nothing.
 NO_STATE = "tournaments/games/no_state.html"
@@ -124,6 +123,15 @@ class SiteGame(ABC):
     @property
     def name(self) -> str:
         return str(GAMES[self.key].name)
+
+    @classmethod
+    def choice_label(cls, value: Any) -> str:
+        """The translated label of one of the game's choice values (the value itself when the
+        game has no label for it)."""
+        label = cls.choice_labels.get(value) if isinstance(value, str) else None
+        if label is not None:
+            return str(label)
+        return "" if value is None else str(value)
 
     def option_field(self, option: dict[str, Any], common: dict[str, Any]) -> forms.Field | None:
         """The competition form's field for one of the engine's options (``option`` is its

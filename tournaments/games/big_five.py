@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from ..messages import Ctx, for_side
 from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
 from .base import (
     GAME_NOUNS,
@@ -24,6 +23,7 @@ from .base import (
     WorkbookField,
     register,
 )
+from .sentences import Ctx, for_side
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------

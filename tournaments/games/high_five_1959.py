@@ -16,10 +16,10 @@ from reportlab.platypus import Flowable, Spacer, Table
 from scoring import evaluate
 
 from ..matches import table_document
-from ..messages import Ctx, for_side
 from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
 from ..pdf.layout import grid_style
 from .base import SIDE, FieldChoices, SiteGame, WorkbookField, register
+from .sentences import Ctx, for_side
 
 if TYPE_CHECKING:
     from ..selectors.scores import MatchState

@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from ..messages import Ctx, choice_label, for_side
 from ..pdf.grid import Sheet, side_widths
 from .base import (
     GAME_NOUNS,
@@ -24,6 +23,7 @@ from .base import (
     WorkbookField,
     register,
 )
+from .sentences import Ctx, for_side
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -121,7 +121,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
             extra.append(("SPAN", (col, len(rows)), (col + 2, len(rows))))
         rows.append(row)
     extra.append(("LINEABOVE", (0, n), (-1, n), 1.2, "black"))
-    scoring = choice_label(sheet.options["scoring"])
+    scoring = HighFiveCrowns.choice_label(sheet.options["scoring"])
     note = _("%(threshold)s crowns win, %(threshold)s penalties eliminate. Competition: "
              "%(scoring)s.") % {"threshold": sheet.options["threshold"], "scoring": scoring}
     return [sheet.grid(rows, side_widths(sheet, 14 * mm, 3), header_rows=2, extra=extra),

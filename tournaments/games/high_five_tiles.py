@@ -16,9 +16,9 @@ from reportlab.platypus import Flowable, Spacer
 from scoring import GAMES, evaluate
 from scoring.games.tiles_classifier import JOKER, RANKS, SUITS, classify
 
-from ..messages import Ctx, choice_label, for_side
 from ..pdf.grid import Sheet, total_rows
 from .base import Picker, SiteGame, WorkbookField, register
+from .sentences import Ctx, for_side
 
 if TYPE_CHECKING:
     from ..matches import MatchView
@@ -80,7 +80,7 @@ def _ht_tiles_invalid(c: Ctx) -> str:
 
 def _ht_tiles_mismatch(c: Ctx) -> str:
     return _("These tiles make a %(category)s, not the combination chosen.") % {
-        "category": choice_label(c.params.get("category")),
+        "category": HighFiveTiles.choice_label(c.params.get("category")),
     }
 
 
@@ -100,8 +100,8 @@ def _ht_points_mismatch(c: Ctx) -> str:
     return _(
         "The club's score card gives %(expected)s points for a %(category)s, not %(value)s."
     ) % {
-        "expected": c.get("expected"), "category": choice_label(c.params.get("category")),
-        "value": c.get("value"),
+        "expected": c.get("expected"),
+        "category": HighFiveTiles.choice_label(c.params.get("category")), "value": c.get("value"),
     }
 
 
@@ -111,7 +111,7 @@ def _ht_points_inconsistent(c: Ctx) -> str:
         "combination always scores the same and a higher one never less."
     ) % {
         "value": c.get("value"), "turn": c.get("turn"),
-        "category": choice_label(c.params.get("category")), "points": c.get("points"),
+        "category": HighFiveTiles.choice_label(c.params.get("category")), "points": c.get("points"),
     }
 
 
@@ -134,7 +134,8 @@ def _render(sheet: Sheet) -> list[Flowable]:
         header.append(sheet.head(_("Points")))
     rows: list[list[Any]] = [header + [sheet.side_head(s) for s in sheet.sides]]
     for combination in [*combinations, None]:
-        label = choice_label(combination) if combination else _("Forced turn (0 points)")
+        label = (HighFiveTiles.choice_label(combination) if combination
+                 else _("Forced turn (0 points)"))
         row: list[Any] = [sheet.p(label)]
         if card is not None:
             row.append(sheet.num(card.get(combination, 0) if combination else 0))

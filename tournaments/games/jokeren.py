@@ -15,9 +15,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from ..forms.ordered import OrderedChoiceField
-from ..messages import Ctx, choice_label, for_side
 from ..pdf.grid import SHADE, Sheet, total_rows
 from .base import SIDE, SiteGame, WorkbookField, register
+from .sentences import Ctx, for_side
 
 if TYPE_CHECKING:
     from ..selectors.scores import MatchState
@@ -84,7 +84,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
     bold: list[tuple[Any, ...]] = []
     for number, deal in enumerate(deals, start=1):
         derived = sheet.hands[number - 1] if number <= len(sheet.hands) else None
-        row: list[Any] = [sheet.num(number), sheet.p(choice_label(deal["contract"])),
+        row: list[Any] = [sheet.num(number), sheet.p(Jokeren.choice_label(deal["contract"])),
                           sheet.p(deal["dealer"])]
         for c, side in enumerate(sheet.sides, start=3):
             row.append(sheet.num(derived["points"].get(side)) if derived else "")
@@ -139,7 +139,7 @@ def _next_deal(match: MatchState) -> dict[str, Any] | None:
     if not upcoming:
         return None
     of = len(state.get("deals") or ())
-    return {**upcoming, "contract_label": choice_label(upcoming["contract"]), "of": of,
+    return {**upcoming, "contract_label": Jokeren.choice_label(upcoming["contract"]), "of": of,
             "text": _("Deal %(n)s of %(of)s: dealer %(dealer)s") % {
                 "n": upcoming["number"], "of": of, "dealer": upcoming["dealer"]}}
 

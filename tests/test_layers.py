@@ -127,7 +127,6 @@ KNOWN_UPWARD_IMPORTS: frozenset[str] = frozenset({
     "tournaments.pdf.grid -> tournaments.selectors.exports",
     "tournaments.pdf.results -> tournaments.selectors.standings",
     "tournaments.pdf.sheets -> tournaments.selectors.exports",
-    "tournaments.selectors.evenings -> tournaments.services.draws",
     "tournaments.selectors.scores -> clubmanager.access",
     "tournaments.services.scores -> clubmanager.access",
 })

@@ -39,16 +39,10 @@ CONTRACTS = ["set3", "run3"]
 
 #: Public functions of the services that do not write an evening's results, and why.
 NOT_EVENING_RESULTS = {
-    "competitions.option_errors": "reads the engine",
-    "competitions.option_refusals": "reads the engine",
-    "competitions.competition_defaults": "reads the engine",
     "competitions.competition_create": "a new competition has no evenings",
     "competitions.competition_update": "the season's settings; tables keep the options they "
                                        "were drawn with",
-    "draws.player_key": "a helper",
     "draws.new_seed": "a helper",
-    "draws.drawn_tables": "a read: the seeded draw recomputed (the draw check page)",
-    "draws.draw_history": "reads",
     "evenings.evening_create": "a new evening",
     "guards.evening_ensure_open": "the check itself",
     "evenings.evening_update": "date and start time only",

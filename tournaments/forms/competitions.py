@@ -22,7 +22,7 @@ from ..draw import table_range
 from ..games import site_game, site_games
 from ..messages import choice_label
 from ..models import AbsentRule, Competition, Counting, Tiebreak
-from ..services.competitions import competition_defaults, option_refusals
+from ..selectors.competitions import competition_defaults, option_refusals
 from .numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
 
 OPTION_PREFIX = "opt_"

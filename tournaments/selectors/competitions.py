@@ -1,4 +1,5 @@
-"""Reads: competitions of a club."""
+"""Reads: competitions of a club, and what the engine says of a game's options (the form
+checks them as it is filled in, the service again before it writes)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from clubmanager.models import Club
+from scoring import GAMES, evaluate
 
+from ..draw import table_range
+from ..games import site_game
 from ..models import Competition, Evening, Seat, Table
 
 
@@ -55,3 +59,37 @@ def competition_evenings(*, competition: Competition) -> QuerySet[Evening]:
         present=Count("participants", distinct=True),
         round_count=Count("rounds", distinct=True),
     ).order_by("date")
+
+
+def option_errors(*, game: str, options: dict[str, Any]) -> list[str | None]:
+    """The names of the options the engine refuses (None: the options as a whole)."""
+    return [params.get("option") for params in option_refusals(game=game, options=options)]
+
+
+def option_refusals(*, game: str, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The engine's params of each option it refuses: ``option`` (None: the options as a
+    whole) and, where the engine names it, the refused ``value`` (an item of a list).
+
+    Checked against the smallest table the draw makes (two players; never a table of one).
+    """
+    spec = GAMES[game].describe()
+    sides = [f"Speler {i}" for i in range(1, max(spec["sides"]["min"], 2) + 1)]
+    result = evaluate({"game": game, "options": options, "sides": sides, "hands": []})
+    return [
+        dict(error["params"]) for error in result["errors"] if error["code"] == "OPTION_INVALID"
+    ]
+
+
+def competition_defaults(*, game: str) -> dict[str, Any]:
+    """What a new competition of ``game`` starts with: the game's ranking and table sizes."""
+    low, high = table_range(site_game(game))
+    return {
+        "better": GAMES[game].better,
+        "options": {o["name"]: o["default"] for o in GAMES[game].describe()["options"]},
+        "table_min": low,
+        "table_max": high,
+        "counting": "all",
+        "absent_rule": "nothing",
+        "min_evenings": 0,
+        "tiebreaks": [],
+    }

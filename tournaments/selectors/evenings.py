@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from clubmanager.models import Club, Member
 
 from ..models import Evening, Participant, Round, Seat, Table, TableCode
+from .draws import draw_history, drawn_tables, player_key
 from .table_codes import NO_CODES, CodeSight
 
 
@@ -203,8 +204,6 @@ class DrawCheck:
 def draw_check(*, round_: Round) -> DrawCheck:
     """Anyone can check a draw: the same seed, players and history give the same tables.
     A swap or a late arrival after the draw shows as a difference."""
-    from ..services.draws import draw_history, drawn_tables, player_key
-
     view = round_view(round_=round_)
     seats = [s for t in view.tables for s in t.table.seats.all()]
     participants = sorted({s.participant for s in seats}, key=player_key)

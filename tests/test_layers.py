@@ -120,10 +120,6 @@ PLACES: tuple[tuple[str, str], ...] = (
 #: Only remove entries; the test says which are gone.
 KNOWN_UPWARD_IMPORTS: frozenset[str] = frozenset({
     "tournaments.exports -> tournaments.selectors.exports",
-    "tournaments.games.base -> tournaments.selectors.scores",
-    "tournaments.games.high_five_1959 -> tournaments.selectors.scores",
-    "tournaments.games.jokeren -> tournaments.forms.ordered",
-    "tournaments.games.jokeren -> tournaments.selectors.scores",
     "tournaments.pdf.grid -> tournaments.selectors.exports",
     "tournaments.pdf.results -> tournaments.selectors.standings",
     "tournaments.pdf.sheets -> tournaments.selectors.exports",

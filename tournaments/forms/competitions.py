@@ -24,6 +24,7 @@ from ..messages import choice_label
 from ..models import AbsentRule, Competition, Counting, Tiebreak
 from ..selectors.competitions import competition_defaults, option_refusals
 from .numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
+from .ordered import OrderedChoiceField
 
 OPTION_PREFIX = "opt_"
 STANDINGS_FIELDS = (
@@ -127,9 +128,12 @@ def option_field(option: dict[str, Any], game: str) -> forms.Field:
     }
     if option["nullable"]:
         common["help_text"] += " " + gettext("Leave empty for none (the game's default rule).")
-    own = site_game(game).option_field(option, common)
-    if own is not None:
-        return own
+    site = site_game(game)
+    if option["name"] in site.ordered_options:
+        return OrderedChoiceField(
+            choices=[(code, site.choice_labels.get(code, code)) for code in option["choices"]],
+            max_items=option["max_items"], position_label=site.ordered_options[option["name"]],
+            **common)
     if kind == "integer":
         attrs = {"step": option["multiple_of"]} if option["multiple_of"] else {}
         field = forms.IntegerField(

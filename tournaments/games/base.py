@@ -29,12 +29,11 @@ from scoring import GAMES
 from .sentences import Formatter
 
 if TYPE_CHECKING:
-    from django import forms
     from reportlab.platypus import Flowable
 
     from ..matches import MatchView
     from ..pdf.grid import Sheet
-    from ..selectors.scores import MatchState
+
 
 # The template of the state shown when a game has none of its own: nothing.
 NO_STATE = "tournaments/games/no_state.html"
@@ -114,6 +113,10 @@ class SiteGame(ABC):
     state_in_fold: ClassVar[bool] = False
     # The entry form's order of the hand fields (the engine's order for those not named).
     field_order: ClassVar[tuple[str, ...]] = ()
+    # Options whose value is a list of the game's choices in play order → the label of one
+    # position ("Deal %(n)s"): the competition form shows one select per position
+    # (forms/ordered.py) instead of a typed list.
+    ordered_options: ClassVar[Mapping[str, Any]] = {}
 
     @property
     def team_game(self) -> bool:
@@ -133,14 +136,9 @@ class SiteGame(ABC):
             return str(label)
         return "" if value is None else str(value)
 
-    def option_field(self, option: dict[str, Any], common: dict[str, Any]) -> forms.Field | None:
-        """The competition form's field for one of the engine's options (``option`` is its
-        description, ``common`` the label, help and required-ness), or ``None`` for the form's
-        generic field of the option's kind."""
-        return None
-
-    def state_context(self, match: MatchState) -> dict[str, Any]:
-        """What ``state_template`` shows beyond ``match`` (e.g. the next deal)."""
+    def state_context(self, state: Any) -> dict[str, Any]:
+        """What ``state_template`` shows beyond ``match``, from the engine's ``state`` of the
+        match (e.g. the next deal)."""
         return {}
 
     # -- the season workbook: readable columns per field and side ------------------------------

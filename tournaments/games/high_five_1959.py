@@ -6,7 +6,7 @@ The rules are the engine's (``scoring/games/high_five_1959.py``); this is what t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -20,9 +20,6 @@ from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
 from ..pdf.layout import grid_style
 from .base import SIDE, FieldChoices, SiteGame, WorkbookField, register
 from .sentences import Ctx, for_side
-
-if TYPE_CHECKING:
-    from ..selectors.scores import MatchState
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -317,8 +314,8 @@ class HighFive1959(SiteGame):
                 per_side[side] = [(str(n), str(n)) for n in open_numbers]
         return {"target": per_side}
 
-    def state_context(self, match: MatchState) -> dict[str, Any]:
-        return {"numbers_by_side": _numbers_by_side(match.state)}
+    def state_context(self, state: Any) -> dict[str, Any]:
+        return {"numbers_by_side": _numbers_by_side(state)}
 
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)

@@ -6,21 +6,16 @@ The rules are the engine's (``scoring/games/jokeren.py``); this is what the site
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from ..forms.ordered import OrderedChoiceField
 from ..pdf.grid import SHADE, Sheet, total_rows
 from .base import SIDE, SiteGame, WorkbookField, register
 from .sentences import Ctx, for_side
-
-if TYPE_CHECKING:
-    from ..selectors.scores import MatchState
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -132,9 +127,9 @@ def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
 
 
 # -- the state above the hands: the next deal --------------------------------------------------
-def _next_deal(match: MatchState) -> dict[str, Any] | None:
+def _next_deal(state: Any) -> dict[str, Any] | None:
     """The next deal's number, contract and dealer: the engine's (its ``state``)."""
-    state = match.state if isinstance(match.state, dict) else {}
+    state = state if isinstance(state, dict) else {}
     upcoming = state.get("next_deal")
     if not upcoming:
         return None
@@ -177,18 +172,12 @@ class Jokeren(SiteGame):
                          "is the deals per round. Choose “— none —” to leave a deal out."),
         ),
     }
+    # The contracts as a list of deals, each a choice in the club's words.
+    ordered_options = {"contracts": gettext_lazy("Deal %(n)s")}
     state_template = "tournaments/games/jokeren.html"
 
-    def state_context(self, match: MatchState) -> dict[str, Any]:
-        return {"next_deal": _next_deal(match)}
-
-    def option_field(self, option: dict[str, Any], common: dict[str, Any]) -> forms.Field | None:
-        """The contracts as a list of deals, each a choice in the club's words."""
-        if option["name"] != "contracts":
-            return None
-        return OrderedChoiceField(
-            choices=[(code, self.choice_labels.get(code, code)) for code in option["choices"]],
-            max_items=option["max_items"], position_label=gettext_lazy("Deal %(n)s"), **common)
+    def state_context(self, state: Any) -> dict[str, Any]:
+        return {"next_deal": _next_deal(state)}
 
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)

@@ -146,7 +146,7 @@ def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None
         "error": error,
         # What the game shows above the hands (its template and what that reads beyond match).
         "state_template": site_game(game).state_template,
-        "game_state": site_game(game).state_context(match),
+        "game_state": site_game(game).state_context(match.state),
         "sides_indexed": list(enumerate(match.sides)),
         "adjusted_values": _adjusted_values(request, match.sides, editing),
         # Each form a fresh idempotency key; offline.js puts a new one in after each save it

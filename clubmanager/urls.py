@@ -2,8 +2,6 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.views import table_codes
-
 from . import views
 
 # Pages of one club: /clubs/<slug:club>/... (every one goes through access.club_view).
@@ -47,5 +45,5 @@ urlpatterns = [
     path("clubs/<slug:club>/", include((club_patterns, "clubmanager"))),
     path("clubs/<slug:club>/competitions/", include("tournaments.urls")),
     # A table's code (its QR): that table's score entry without a login.
-    path("t/", include((table_codes.urlpatterns, "table_code"))),
+    path("t/", include("tournaments.table_code_urls")),
 ]

@@ -56,6 +56,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("tournaments/__init__.py", "engine"),
     # -- urls
     ("*/urls.py", "urls"),
+    ("tournaments/table_code_urls.py", "urls"),  # /t/<code>/..., included by the project
     ("clubmanager/converters.py", "urls"),  # the URL converters
     # -- views: what handles a request, and what a view uses only
     ("*/views.py", "views"),

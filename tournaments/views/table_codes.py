@@ -2,12 +2,13 @@
 
 Scanning a table's QR code opens ``/t/<code>/``: the table's own score page (``views.scores``,
 the same templates), with the code as the one who enters (``views.entrant``). The code's URLs
-mirror the score pages' names (namespace ``table_code``), and nothing else answers to a code:
-no other table, no admin or history page, no standings. A logged-in visitor of a code URL is
-the code there too. An unknown or renewed code is 404 and counts towards that code's limit
-(``tournaments.throttle``: 429 once it is reached; never for a right code); a right code of a
-closed evening, or of a competition with codes off, is 403 with a sentence. Each refusal says
-what became of a save (``X-Entry-Outcome``), so a save waiting on a phone stops retrying.
+(``tournaments/table_code_urls.py``) mirror the score pages' names (namespace ``table_code``),
+and nothing else answers to a code: no other table, no admin or history page, no standings. A
+logged-in visitor of a code URL is the code there too. An unknown or renewed code is 404 and
+counts towards that code's limit (``tournaments.throttle``: 429 once it is reached; never for a
+right code); a right code of a closed evening, or of a competition with codes off, is 403 with
+a sentence. Each refusal says what became of a save (``X-Entry-Outcome``), so a save waiting
+on a phone stops retrying.
 
 The club admin's side (renewing a table's code, the club's setting) is at the bottom.
 """
@@ -19,6 +20,7 @@ from functools import wraps
 from typing import Any, cast
 
 from django.contrib import messages
+from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
@@ -26,8 +28,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
-from clubmanager.models import Role
+from clubmanager.http import ClubRequest, HtmxRequest
+from clubmanager.models import Club, Role
 
 from .. import throttle
 from ..models import Hand, Table
@@ -39,6 +41,24 @@ from .entrant import Entrant
 
 REFUSED = "tournaments/scores/code_refused.html"
 View = Callable[..., HttpResponse]
+
+
+class CodeRequest(HtmxRequest):
+    """The request :func:`code_view` hands a code's view: the table's ``club``, no role, and
+    the code as the one who enters (``entrant``); ``user`` is whoever is logged in, if anyone
+    (a login does not count at a code URL)."""
+
+    club: Club
+    club_role: None
+    entrant: Entrant
+    user: User | AnonymousUser
+
+
+def _score_request(request: CodeRequest) -> ClubRequest:
+    """The code's request for the score views, which serve a login and a code alike: they read
+    ``club`` and ``htmx``, and who enters and what they may do from ``entrant_of`` (the
+    code's ``entrant``), never the role or the user of a code's request."""
+    return cast(ClubRequest, request)
 
 
 def _refused(request: HttpRequest, status: int, message: str, outcome: str) -> HttpResponse:
@@ -78,11 +98,11 @@ def code_view(view: View) -> View:
             return _refused(request, 403, _(
                 "The evening is closed: this table code no longer works."), "locked")
         # what the club pages set (clubmanager.access), and who enters (views.entrant)
-        club_request = cast(Any, request)
-        club_request.club, club_request.club_role = competition.club, None
+        admitted = cast(CodeRequest, request)
+        admitted.club, admitted.club_role = competition.club, None
         user_agent = str(request.META.get("HTTP_USER_AGENT", ""))
-        club_request.entrant = Entrant(None, None, ViaCode(found, user_agent))
-        return view(request, table, *args, **kwargs)
+        admitted.entrant = Entrant(None, None, ViaCode(found, user_agent))
+        return view(admitted, table, *args, **kwargs)
 
     return wrapper
 
@@ -94,59 +114,49 @@ def _hand(table: Table, pk: int) -> Hand:
 
 @code_view
 @require_GET
-def table_scores(request: ClubRequest, table: Table) -> HttpResponse:
-    return scores.table_page(request, table)
+def table_scores(request: CodeRequest, table: Table) -> HttpResponse:
+    return scores.table_page(_score_request(request), table)
 
 
 @code_view
 @require_POST
-def hand_check(request: ClubRequest, table: Table) -> HttpResponse:
-    return scores.live_check(request, table)
+def hand_check(request: CodeRequest, table: Table) -> HttpResponse:
+    return scores.live_check(_score_request(request), table)
 
 
 @code_view
 @require_POST
-def hand_add(request: ClubRequest, table: Table) -> HttpResponse:
-    return scores.hand_save(request, table)
+def hand_add(request: CodeRequest, table: Table) -> HttpResponse:
+    return scores.hand_save(_score_request(request), table)
 
 
 @code_view
-def hand_edit(request: ClubRequest, table: Table, pk: int) -> HttpResponse:
-    return scores.hand_page(request, table, _hand(table, pk))
+def hand_edit(request: CodeRequest, table: Table, pk: int) -> HttpResponse:
+    return scores.hand_page(_score_request(request), table, _hand(table, pk))
 
 
 @code_view
 @require_POST
-def hand_delete(request: ClubRequest, table: Table, pk: int) -> HttpResponse:
-    repeated = scores.repeated_delete(request, pk, table=table)  # its answer lost: the same again
+def hand_delete(request: CodeRequest, table: Table, pk: int) -> HttpResponse:
+    score_request = _score_request(request)
+    repeated = scores.repeated_delete(score_request, pk, table=table)  # its answer lost: again
     if repeated is not None:
         return repeated
-    return scores.hand_removal(request, table, _hand(table, pk))
+    return scores.hand_removal(score_request, table, _hand(table, pk))
 
 
 @code_view
 @require_POST
-def table_confirm(request: ClubRequest, table: Table) -> HttpResponse:
-    return scores.confirmation(request, table)
-
-
-#: Under /t/ (clubmanager.urls), namespace ``table_code``.
-urlpatterns: list[URLPattern] = [
-    path("<str:code>/", table_scores, name="table_scores"),
-    path("<str:code>/check/", hand_check, name="hand_check"),
-    path("<str:code>/hands/add/", hand_add, name="hand_add"),
-    path("<str:code>/hands/<id:pk>/edit/", hand_edit, name="hand_edit"),
-    path("<str:code>/hands/<id:pk>/delete/", hand_delete, name="hand_delete"),
-    path("<str:code>/confirm/", table_confirm, name="table_confirm"),
-]
+def table_confirm(request: CodeRequest, table: Table) -> HttpResponse:
+    return scores.confirmation(_score_request(request), table)
 
 
 # -- the club admin's side ----------------------------------------------------------------------
 @club_view(Role.ADMIN)
 @require_POST
-def table_code_renew(request: HttpRequest, pk: int) -> HttpResponse:
+def table_code_renew(request: ClubRequest, pk: int) -> HttpResponse:
     """A new code for the table; the old one stops at once (its QR and sheet are void)."""
-    club = cast(Any, request).club
+    club = request.club
     table = get_object_or_404(Table.objects.select_related("round"), pk=pk,
                               round__evening__competition__club=club)
     services.table_code_renew(table=table, by=request.user)
@@ -156,9 +166,9 @@ def table_code_renew(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @club_view(Role.ADMIN)
-def table_code_setting(request: HttpRequest) -> HttpResponse:
+def table_code_setting(request: ClubRequest) -> HttpResponse:
     """The club's table code setting: may a code confirm its own entries?"""
-    club = cast(Any, request).club
+    club = request.club
     if request.method == "POST":
         allowed = request.POST.get("code_self_confirm") == "on"
         services.club_code_self_confirm_set(club=club, allowed=allowed, by=request.user)

@@ -105,6 +105,21 @@ def _hf_cards_exceed_deck(c: Ctx) -> str:
 def _render(sheet: Sheet) -> list[Flowable]:
     targets: list[int] = list(sheet.options["targets"])
     cross_limit: int = sheet.options["cross_limit"]
+    return [
+        _rounds_grid(sheet, targets, cross_limit),
+        Spacer(1, 4 * mm),
+        sheet.p(_("Score list: strike a number when it is made, mark a cross when it is not."),
+                sheet.styles.small),
+        Spacer(1, 1 * mm),
+        _score_list(sheet, targets, cross_limit),
+        Spacer(1, 4 * mm),
+        _totals(sheet),
+    ]
+
+
+def _rounds_grid(sheet: Sheet, targets: list[int], cross_limit: int) -> Flowable:
+    """A row per round: per side the number played for (struck when made, × when not), the
+    round's points and the running total."""
     # The most rounds a match can last: every number struck plus one cross short of the limit.
     max_rounds = len(targets) + cross_limit - 1
     running = _running_totals(sheet)
@@ -136,14 +151,11 @@ def _render(sheet: Sheet) -> list[Flowable]:
                 sheet.num(running[number - 1].get(side)),
             ]
         rows.append(row)
-    story: list[Flowable] = [
-        sheet.grid(rows, side_widths(sheet, 16 * mm, 3), header_rows=2, extra=spans),
-        Spacer(1, 4 * mm),
-        sheet.p(_("Score list: strike a number when it is made, mark a cross when it is not."),
-                sheet.styles.small),
-        Spacer(1, 1 * mm),
-    ]
-    # The numbers to strike and the crosses, per side.
+    return sheet.grid(rows, side_widths(sheet, 16 * mm, 3), header_rows=2, extra=spans)
+
+
+def _score_list(sheet: Sheet, targets: list[int], cross_limit: int) -> Table:
+    """The numbers to strike and the crosses, per side."""
     state = (sheet.evaluation or {}).get("state") or {}
     list_rows: list[list[Any]] = []
     list_extra: list[tuple[Any, ...]] = []
@@ -169,15 +181,18 @@ def _render(sheet: Sheet) -> list[Flowable]:
     table = Table(list_rows, colWidths=widths, rowHeights=sheet.row_heights(len(list_rows)),
                   hAlign="LEFT")
     table.setStyle(grid_style(0, list_extra))
-    story += [table, Spacer(1, 4 * mm)]
+    return table
+
+
+def _totals(sheet: Sheet) -> Flowable:
+    """The totals, with the competition points (the total divided by the option ``divisor``)."""
     divisor = sheet.options["divisor"]
     totals = total_rows(sheet, _("Total"), with_competition=False)
     totals.insert(1, [sheet.p(_("Competition (total ÷ %(divisor)s)") % {"divisor": divisor},
                               sheet.styles.cell_bold)]
                   + [sheet.num(sheet.competition(s), bold=True) for s in sheet.sides])
-    story.append(sheet.grid([[""] + [sheet.head(s) for s in sheet.sides], *totals],
-                       side_widths(sheet, 55 * mm, 1)))
-    return story
+    return sheet.grid([[""] + [sheet.head(s) for s in sheet.sides], *totals],
+                      side_widths(sheet, 55 * mm, 1))
 
 
 def _running_totals(sheet: Sheet) -> list[dict[str, int]]:

@@ -1,4 +1,4 @@
-"""Imports run one way (issue #25; docs/architecture-layers.md).
+"""Imports run one way (issue #25; docs/architecture.md#layers-imports-run-one-way).
 
 Every module of ``clubmanager/``, ``tournaments/`` and ``scoring/`` (migrations aside) has one
 layer, given by :data:`PLACES`. The modules are parsed, never imported; every import counts,
@@ -276,7 +276,7 @@ def against_known(what: str, found: Mapping[str, str], known: Iterable[str]) -> 
     lines: list[str] = []
     if new:
         lines += [f"New {what} (fix the import, or move the code to the layer it belongs to; "
-                  "see docs/architecture-layers.md):", *new]
+                  "see docs/architecture.md#layers-imports-run-one-way):", *new]
     if gone:
         lines += [f"Listed {what} that are gone: well done, now take them off the list in "
                   "tests/test_layers.py:", *gone]

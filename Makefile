@@ -24,7 +24,8 @@ $(VENV)/.installed: pyproject.toml
 
 # Production-like: DEBUG off, gunicorn + whitenoise, on http://127.0.0.1:$(PORT)/.
 # Plain http on the loopback, so no HTTPS redirect and no secure-only cookies (DJANGO_HTTPS
-# stays off); a real deployment sets the HTTPS variables described in the README.
+# stays off); a real deployment sets the HTTPS variables (docs/configuration.md,
+# docs/deployment.md).
 run: $(VENV)/.installed .secret_key
 	@export DJANGO_DEBUG=0 \
 	  DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}" \

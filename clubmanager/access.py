@@ -1,25 +1,13 @@
-"""Who may see what: every club page goes through one of these decorators.
+"""Who may see what: every club page goes through one of these decorators, so no view can
+forget to check.
 
-``club_view(min_role)`` wraps a function view whose URL has a ``club`` kwarg (the club's slug):
-
-* anonymous users are sent to the login page;
-* a logged-in user without any role in that club gets 404 (the club's existence is not
-  revealed, also not for a slug that does not exist);
-* a role below ``min_role`` gets 403;
-* otherwise ``request.club`` and ``request.club_role`` are set and the view is called
-  *without* the ``club`` kwarg.
-
-Superusers pass as club admin everywhere. Inside a club view, look objects up with
-``club=request.club`` (e.g. ``get_object_or_404(Member, pk=pk, club=request.club)``) so that
-guessing another club's ids gives 404.
-
-``club_object_view(min_role, load)`` is ``club_view`` for a page about one object of the club
-(score entry at a table): ``load`` reads the club, the user's role and the object in one
-query, and the view is called with the object instead of its ``pk``; the answers are
-``club_view``'s, an object not in the club is 404.
-
-``public_club_view`` is for pages anyone may see when the club has ``public_pages`` on (later:
-standings); without public pages it behaves like ``club_view(Role.MEMBER)``.
+``club_view(min_role)`` (a club page), ``club_object_view(min_role, load)`` (a page about one
+object of the club, read with the user's role in one query) and ``public_club_view`` (pages a
+club may open to anyone). Anonymous visitors go to the login page, a user without a role in
+the club gets 404 (the club is not revealed), a role too low 403; the view gets
+``request.club`` and ``request.club_role`` (``clubmanager/http.py``). Superusers pass as club
+admin. What each role may do: docs/security.md ("Access and logins"); how to write a club
+view: docs/development.md.
 """
 
 from collections.abc import Callable

@@ -1,19 +1,10 @@
 """Backup and restore of the whole site (``manage.py backup`` / ``manage.py restore``).
 
-One class per database behind one interface, looked up by ``connection.vendor``:
-
-- SQLite: the online backup API (``sqlite3.Connection.backup``). It copies the database page
-  by page through SQLite's own locking, in one step, so the copy is the database as one
-  transaction left it, committed WAL content included, while the site keeps serving; a copied
-  file could be caught half-written or miss what still sits in ``db.sqlite3-wal``. A restore
-  runs the same API the other way: the backup replaces the database's whole content.
-- PostgreSQL: ``pg_dump -Fc`` (a consistent snapshot: it reads in one repeatable-read
-  transaction while others write) and ``pg_restore`` in a single transaction, with the
-  connection settings from ``DATABASES``. The client tools must be installed and at least the
-  server's major version.
-
-The file tells which kind it is (an SQLite file starts with ``SQLite format 3``, a pg_dump
-archive with ``PGDMP``); a backup restores into the same kind of database it came from.
+A backup is taken while phones save, so a plain copy of the database file will not do: each
+kind of database is copied by its own consistent means (SQLite's online backup API,
+``pg_dump``/``pg_restore``), one class per kind behind one interface looked up by
+``connection.vendor``. The file says which kind it is, and restores only into that kind. Use
+and guarantees: docs/deployment.md ("Backup and restore").
 """
 
 from __future__ import annotations

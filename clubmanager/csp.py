@@ -1,15 +1,10 @@
-"""Content-Security-Policy on every HTML page.
+"""Content-Security-Policy on every HTML page (the setting ``SECURE_CSP``).
 
-Our own middleware rather than django-csp: the policy is one fixed header (no page needs an
-inline script or style, so no nonces, no per-view policies, no report endpoint), which is a few
-lines here against a dependency and its settings migration. The setting has the shape of
-Django 6's built-in ``SECURE_CSP`` (directive → list of sources), so moving to Django 6 swaps
-this middleware for ``django.middleware.csp.ContentSecurityPolicyMiddleware`` and keeps the
-setting.
-
-Only HTML gets the header: PDFs and workbooks are downloads, and a policy on a PDF can stop the
-browser's own viewer. Django's technical error pages (DEBUG only) carry inline script and style,
-so with DEBUG on an error page is left without the header.
+A few lines of our own rather than django-csp: the policy is one fixed header. The setting has
+the shape of Django 6's built-in, so the upgrade swaps this middleware and keeps it. Only HTML
+gets the header (a policy on a PDF can stop the browser's viewer), and DEBUG's error pages,
+which carry inline script, none. What the policy allows and why: docs/configuration.md
+("Content-Security-Policy"), docs/security.md.
 """
 
 from __future__ import annotations

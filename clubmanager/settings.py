@@ -1,9 +1,9 @@
-"""Settings for the club scoring system.
+"""Settings for the club scoring system, read from the environment.
 
-Everything that differs between a laptop, CI and production comes from environment variables
-(see the README's table). The defaults are for development: ``DJANGO_DEBUG`` defaults to on so
-that ``manage.py runserver`` and the tests work without set-up; ``make run`` and any deployment
-set ``DJANGO_DEBUG=0`` and then a secret key and the allowed hosts are required.
+One settings module serves a laptop, CI and production: what differs between them comes from
+environment variables. The defaults are for development (``DJANGO_DEBUG`` on, so ``runserver``
+and the tests need no set-up); with debug off a secret key and the allowed hosts are required.
+Every variable: docs/configuration.md.
 """
 
 import os

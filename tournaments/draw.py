@@ -1,19 +1,10 @@
-"""The table draw: pure Python, no ORM.
+"""The table draw: pure Python, no ORM, so anyone can recompute a draw.
 
-``table_sizes`` decides how many tables of which size a round has; ``draw`` puts the players at
-those tables. The draw is random but reproducible: it depends only on the seed, the players
-(sorted, so the order in which they checked in does not matter) and the history passed in, so
-anyone can recompute it. It minimises a cost:
-
-* two players meeting again within the evening costs ``EVENING_WEIGHT`` per earlier meeting;
-* meeting again within the season costs the number of earlier meetings (the marginal cost of a
-  sum of squares, so meetings spread evenly over all pairs);
-* at team tables (High Five 1959 with four players) partners that were partners before cost
-  ``PARTNER_WEIGHT`` per earlier partnership.
-
-Search: seeded random restarts, each improved by swapping players between tables (and between
-the teams of a team table) until no swap helps. Bounded, so a 40-player draw takes a few tens
-of milliseconds.
+``table_sizes`` decides the tables of a round and ``draw`` seats the players. The result depends
+only on the seed, the players (sorted) and the history passed in. It minimises the cost of
+meeting again within the evening (``EVENING_WEIGHT`` per meeting) and the season, and at team
+tables of repeated partners (``PARTNER_WEIGHT``), by seeded restarts and improving swaps. Why
+these weights, and how well it works: docs/architecture.md ("The draw"), docs/benchmarks.md.
 """
 
 from __future__ import annotations

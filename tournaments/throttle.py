@@ -1,18 +1,10 @@
-"""Wrong table codes are rate-limited per code tried (issue 16; per address before #22).
+"""Wrong table codes are rate-limited per code tried, never per address.
 
-A code has 128 random bits, so guessing one is hopeless anyway; the limit bounds what one wrong
-code costs. Every request for a code URL whose code is unknown or renewed counts as a failure
-of that code (stored as its SHA-256, never the code itself). From ``TABLE_CODE_FAILURE_LIMIT``
-failures (default 20) within ``TABLE_CODE_COOLOFF`` (default 15 minutes) that code answers 429
-instead of 404, and its failures are no longer written, until fewer than the limit of them are
-younger than the cool-off.
-
-A right code is never limited: it is looked up before the limit is asked (``views.table_codes``),
-and a right code has no failures. So neither the phones of a club hall behind one NAT, nor every
-club behind one reverse proxy, are locked out by someone scanning an old sheet or typing codes.
-
-Kept in the database (``TableCodeFailure``), so every app server and every gunicorn worker
-counts the same failures; rows older than the window are deleted whenever a failure is written.
+A code has 128 random bits, so the limit only bounds what one wrong code costs, and a right code
+is never limited; counting per address would lock out a club hall behind one NAT. The failures
+are rows in the database (the code's SHA-256, never the code), so every worker and app server
+counts the same ones. The limit, the cool-off and the answers: docs/security.md ("Table codes
+and shared phones").
 """
 
 from __future__ import annotations

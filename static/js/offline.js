@@ -1,23 +1,12 @@
-// Typed work survives the connection (score page only). Without JavaScript the page works as
-// before; with it:
-// - what is typed in a hand's form is kept in localStorage (a draft per form) and put back
-//   after a reload, a closed tab or a lost page;
-// - a save that cannot be sent, or whose answer does not come, waits in localStorage with its
-//   idempotency key (the form's hidden entry_key) and is sent again by itself, with back-off,
-//   until the server answers. The server recognises a key it has applied already and answers
-//   with that first result ("Deal 4 saved"), so a save is stored exactly once;
-// - while saves wait, #offline says so with their number; each then shows its real outcome:
-//   saved, or refused with the rule's message at the form (kept there for correction);
-// - drafts and waiting saves belong to the login or table code that made them (the page's
-//   data-identity is in their localStorage keys): another login on the same phone neither sees
-//   nor sends them, and logging out clears them (site.js; Clear-Site-Data where it applies);
-// - a save sent to a table code that no longer works (renewed, codes off: the answer says
-//   "code-void") is not sent again. It waits with a Discard button; the table's new code or a
-//   login that may enter there (the same table, this phone) can send it there instead.
-// Saves are sent one at a time, in the order they were made. The add form goes through htmx
-// when nothing waits and the browser is online (the usual case); otherwise, and for every
-// retry, this script sends it (fetch, as htmx would: HX-Request, X-CSRFToken) and swaps the
-// answer into #match as htmx does.
+// Typed work survives the connection (score page only); without JavaScript the page works as
+// before. Why and how, and what a scorekeeper sees: docs/architecture.md ("Offline, and a save
+// that cannot be lost or doubled"), docs/scorekeeper-guide.md, docs/security.md ("Table codes
+// and shared phones"). In short: drafts and waiting saves live in localStorage under the page's
+// data-identity (a login or table code) and table; waiting saves go one at a time, in order,
+// with back-off, each with its entry_key, so the server stores it once. The add form goes
+// through htmx when nothing waits and the browser is online; otherwise, and for every retry,
+// this script sends it (fetch, as htmx would: HX-Request, X-CSRFToken) and swaps the answer
+// into #match as htmx does.
 (function () {
   "use strict";
   var box = document.getElementById("offline");

@@ -46,10 +46,23 @@
   // -- drafts: what is typed, per form (its action) ---------------------------------------------
   function entryForms() { return document.querySelectorAll("form.hand-form, form.delete-form"); }
   function draftKey(form) { return DRAFT + new URL(form.action, location.href).pathname; }
+  // Read from the fields themselves, as they show: FormData leaves out a field that is disabled
+  // or, on a slow phone leaving the page, one it no longer counts as the form's, and a draft
+  // kept then would be empty.
   function typed(form) {
-    return Array.from(new FormData(form).entries()).filter(function (pair) {
-      return KEPT_OUT.indexOf(pair[0]) === -1 && typeof pair[1] === "string";
+    var pairs = [];
+    form.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
+      if (el.type === "hidden" || KEPT_OUT.indexOf(el.name) !== -1) return;
+      if ((el.type === "checkbox" || el.type === "radio") && !el.checked) return;
+      if (el.tagName === "SELECT" && el.multiple) {
+        Array.prototype.forEach.call(el.selectedOptions, function (o) {
+          pairs.push([el.name, o.value]);
+        });
+      } else if (["file", "submit", "button", "reset"].indexOf(el.type) === -1) {
+        pairs.push([el.name, el.value]);
+      }
     });
+    return pairs;
   }
   // Anything filled in or chosen other than the form came with.
   function hasTyped(form) {
@@ -90,8 +103,9 @@
   var synced = false, loggingOut = false;
   function keepDrafts() {
     if (!synced || loggingOut) return;
+    // Only ever adds: typing already kept every change as it came, so leaving never blanks one.
     entryForms().forEach(function (form) {
-      if (!form.classList.contains("htmx-request")) saveDraft(form);
+      if (!form.classList.contains("htmx-request") && hasTyped(form)) saveDraft(form);
     });
   }
   window.addEventListener("pagehide", keepDrafts);

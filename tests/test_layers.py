@@ -40,8 +40,8 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("clubmanager/asgi.py", ENTRY),
     ("*/apps.py", ENTRY),
     ("*/management/*", ENTRY),
-    ("tournaments/demo/*", ENTRY),
-    ("clubmanager/gunicorn_logging.py", ENTRY),  # gunicorn's logger class (`make run`)  # the demo data, run by `manage.py demo_data`
+    ("tournaments/demo/*", ENTRY),  # the demo data, run by `manage.py demo_data`
+    ("clubmanager/gunicorn_logging.py", ENTRY),  # gunicorn's logger class (`make run`)
     # -- engine: plain Python, no Django
     ("scoring/*", "engine"),
     # The draw generator works on plain objects and stays pure (STYLE.md), like the engine:
@@ -85,10 +85,6 @@ PLACES: tuple[tuple[str, str], ...] = (
     # Reads a posted idempotency key and looks up the change it already made, for the score
     # services and views.
     ("tournaments/entry_keys.py", "selectors"),
-    # What the download view reads: the season workbook, built by exports.py from the
-    # export selectors' rows once per change of the season and kept on disk. A cached read,
-    # so above both exports.py and the selectors it asks whether the season changed.
-    ("tournaments/workbook_cache.py", "selectors"),
     # -- games/pdf/workbook: the site around the engine, the printed sheets and the files
     ("tournaments/games/*", "games/pdf/workbook"),
     ("tournaments/pdf/*", "games/pdf/workbook"),
@@ -100,11 +96,12 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("tournaments/messages.py", "games/pdf/workbook"),
     # A table code drawn as a QR code: for the pages (templatetags) and the PDFs (pdf/qr.py).
     ("tournaments/qr.py", "games/pdf/workbook"),
-    # The workbook: written (exports.py) and read back (season_import.py), and the member
-    # sheet read (member_import.py); they turn files into rows to check and back. Writes are
-    # the services' (services/season_import.py, clubmanager/services.py).
-    ("tournaments/exports.py", "games/pdf/workbook"),
-    ("tournaments/season_import.py", "games/pdf/workbook"),
+    # The season workbook: columns, written from the rows selectors/workbook.py reads, read
+    # back and checked, and kept on disk once built (cache.py gets the fingerprint and the
+    # build from the selector); it never queries. Writes are services/season_import.py's.
+    ("tournaments/workbook/*", "games/pdf/workbook"),
+    # The member sheet read (member_import.py): a file into rows to check; the writes are
+    # clubmanager/services.py's.
     ("clubmanager/member_import.py", "games/pdf/workbook"),
     ("clubmanager/spreadsheets.py", "games/pdf/workbook"),  # the one way in for uploads
     ("clubmanager/xlsx_parts.py", "games/pdf/workbook"),  # spreadsheets.py's zip checks
@@ -119,14 +116,11 @@ PLACES: tuple[tuple[str, str], ...] = (
 #: Today's imports of a higher layer (or of an entry point): ``"importer -> imported"``.
 #: Only remove entries; the test says which are gone.
 KNOWN_UPWARD_IMPORTS: frozenset[str] = frozenset({
-    "tournaments.exports -> tournaments.selectors.exports",
     "tournaments.games.base -> tournaments.selectors.scores",
     "tournaments.games.high_five_1959 -> tournaments.selectors.scores",
     "tournaments.games.jokeren -> tournaments.forms.ordered",
     "tournaments.games.jokeren -> tournaments.selectors.scores",
-    "tournaments.pdf.grid -> tournaments.selectors.exports",
     "tournaments.pdf.results -> tournaments.selectors.standings",
-    "tournaments.pdf.sheets -> tournaments.selectors.exports",
     "tournaments.selectors.evenings -> tournaments.services.draws",
     "tournaments.selectors.scores -> clubmanager.access",
     "tournaments.services.scores -> clubmanager.access",

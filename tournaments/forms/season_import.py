@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubmanager.spreadsheets import SpreadsheetUploadForm
 
-from ..season_import import MAX_BYTES
+from ..workbook.read import MAX_BYTES
 
 
 class SeasonImportForm(SpreadsheetUploadForm):

@@ -29,9 +29,8 @@ from ..games import site_game
 from ..matches import sides_of, table_document
 from ..messages import issue_message, record_text
 from ..models import Round
-from ..selectors.exports import TableData
 from . import qr
-from .grid import ROW_HEIGHT, Sheet
+from .grid import ROW_HEIGHT, Sheet, TableData
 from .layout import (
     GRID,
     LIGHT,
@@ -162,7 +161,7 @@ def round_sheets_pdf(round_: Round, tables: Sequence[TableData], *, filled: bool
     """One PDF for the whole round: one page per table (blank or filled in).
 
     ``round_`` must come with ``evening__competition__club``; ``tables`` from
-    ``selectors.exports.round_tables``; ``code_urls``: table id → its table code's URL (the
+    ``selectors.sheets.round_tables``; ``code_urls``: table id → its table code's URL (the
     QR printed top right). Rendered in the club's language.
     """
     club = round_.evening.competition.club

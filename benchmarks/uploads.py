@@ -283,8 +283,8 @@ def _child(path: str, which: str) -> None:
     django.setup()
     from django.utils import translation
 
-    from clubmanager.member_import import parse_members
-    from clubmanager.spreadsheets import ImportFileError
+    from clubmanager.member_sheet import parse_members
+    from clubmanager.spreadsheet import ImportFileError
     from tournaments.workbook.read import parse_season
 
     translation.activate("en")

@@ -94,17 +94,19 @@ PLACES: tuple[tuple[str, str], ...] = (
     # The engine's codes as sentences; a game's own codes come from the games registry, in
     # this same layer.
     ("tournaments/messages.py", "games/pdf/workbook"),
-    # A table code drawn as a QR code: for the pages (templatetags) and the PDFs (pdf/qr.py).
+    # A table code drawn as a QR code: for the pages (templatetags) and the PDFs
+    # (pdf/code_mark.py).
     ("tournaments/qr.py", "games/pdf/workbook"),
     # The season workbook: columns, written from the rows selectors/workbook.py reads, read
     # back and checked, and kept on disk once built (cache.py gets the fingerprint and the
     # build from the selector); it never queries. Writes are services/season_import.py's.
     ("tournaments/workbook/*", "games/pdf/workbook"),
-    # The member sheet read (member_import.py): a file into rows to check; the writes are
-    # clubmanager/services.py's.
-    ("clubmanager/member_import.py", "games/pdf/workbook"),
-    ("clubmanager/spreadsheets.py", "games/pdf/workbook"),  # the one way in for uploads
-    ("clubmanager/xlsx_parts.py", "games/pdf/workbook"),  # spreadsheets.py's zip checks
+    # The member sheet read (member_sheet.py): a file into rows to check; the writes are
+    # clubmanager/services.py's (member_import_apply).
+    ("clubmanager/member_sheet.py", "games/pdf/workbook"),
+    # The one way in for uploads: archive checks, the streamed XML parts, the cells; neutral
+    # (no model), read by member_sheet.py and tournaments/workbook/read.py.
+    ("clubmanager/spreadsheet/*", "games/pdf/workbook"),
     # -- models
     ("*/models.py", "models"),
     # The text policy for every free-text name: the models' validators, so at their layer.

@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubmanager.spreadsheets import SpreadsheetUploadForm
+from clubmanager.forms import SpreadsheetUploadForm
 
 from ..workbook.read import MAX_BYTES
 

@@ -1,7 +1,7 @@
 """Views: the season import (upload → preview → confirm, like the member import).
 
 Only club admins import. The upload is read by ``tournaments.workbook.read`` through
-``clubmanager.spreadsheets`` (archive limits, no formulas) and checked by
+``clubmanager.spreadsheet`` (archive limits, no formulas) and checked by
 ``tournaments.workbook.check``; nothing is written until the admin confirms the preview, and
 then only by ``services.season_import.season_import_apply``.
 """
@@ -19,7 +19,8 @@ from clubmanager.access import club_view
 from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 from clubmanager.selectors import members_by_number
-from clubmanager.spreadsheets import ImportFileError, preview_key, preview_store, preview_take
+from clubmanager.services import preview_key, preview_store, preview_take
+from clubmanager.spreadsheet import ImportFileError
 
 from ..forms.season_import import SeasonImportForm
 from ..selectors.workbook import competition_is_empty

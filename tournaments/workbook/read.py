@@ -23,7 +23,7 @@ from django.utils.translation import override
 from openpyxl.utils import get_column_letter
 
 from clubmanager import json_limits
-from clubmanager.spreadsheets import ImportFileError, Row, Workbook, is_formula, open_workbook
+from clubmanager.spreadsheet import ImportFileError, Row, Workbook, is_formula, open_workbook
 from scoring import GAMES
 
 from .columns import MAX_SEATS, hands_columns, members_columns, sheet_names

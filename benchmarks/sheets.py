@@ -14,7 +14,7 @@ def main() -> None:
     from clubmanager.models import Club
     from tournaments.models import Round
     from tournaments.pdf.sheets import round_sheets_pdf
-    from tournaments.selectors.exports import round_tables
+    from tournaments.selectors.sheets import round_tables
 
     club = Club.objects.create(name="Benchmark", slug="benchmark")
     competition = build_jokeren_season(club, evenings=1, members=80, rounds=1)

@@ -187,7 +187,7 @@ def deep_json(header: str = HEADER, depth: int = 5000) -> bytes:
     a RecursionError); for the member import, just long texts."""
     from django.utils.translation import override
 
-    from tournaments.exports import hands_columns
+    from tournaments.workbook.columns import hands_columns
 
     with override("nl"):
         keys = [key for key, _label in hands_columns()]
@@ -209,7 +209,7 @@ def season_header() -> str:
     """Row 1 of a season workbook's hands sheet (Dutch), so the import reads on."""
     from django.utils.translation import override
 
-    from tournaments.exports import hands_columns
+    from tournaments.workbook.columns import hands_columns
 
     with override("nl"):
         cells = "".join(f'<c t="inlineStr"><is><t>{label}</t></is></c>'
@@ -283,9 +283,9 @@ def _child(path: str, which: str) -> None:
     django.setup()
     from django.utils import translation
 
-    from clubmanager.member_import import parse_members
-    from clubmanager.spreadsheets import ImportFileError
-    from tournaments.season_import import parse_season
+    from clubmanager.member_sheet import parse_members
+    from clubmanager.spreadsheet import ImportFileError
+    from tournaments.workbook.read import parse_season
 
     translation.activate("en")
     with open(path, "rb") as file:

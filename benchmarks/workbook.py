@@ -61,10 +61,10 @@ def main() -> None:
 
 def compare(competition: Any) -> None:
     """Export, openpyxl alone and import of ``competition``'s season, side by side."""
-    from tournaments.exports import season_workbook
     from tournaments.models import Competition
-    from tournaments.season_import import parse_season
-    from tournaments.services.season_import import season_import
+    from tournaments.selectors.workbook import season_workbook
+    from tournaments.services.season_import import season_import_apply
+    from tournaments.workbook.read import parse_season
 
     club = competition.club
     data, export, peak = measure(lambda: season_workbook(competition))
@@ -79,7 +79,7 @@ def compare(competition: Any) -> None:
     target = Competition.objects.create(club=club, name="Import copy", game="jokeren",
                                         start_date=competition.start_date, better="lower")
     start = time.perf_counter()
-    outcome = season_import(competition=target, parsed=parse_season(data, "s.xlsx"), by=None)
+    outcome = season_import_apply(competition=target, parsed=parse_season(data, "s.xlsx"), by=None)
     imported = time.perf_counter() - start
     print(f"40-evening season workbook: {len(data) / 1024:.0f} KiB xlsx, {len(sheets)} sheets, "
           f"{cells:,} cells, {outcome.hands:,} hands; export peak memory {peak:.1f} MiB")

@@ -9,8 +9,27 @@ from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Member, Role
-from .spreadsheets import SpreadsheetUploadForm
 from .text import NAME_MAX_LENGTH, validate_line, validate_notes
+
+
+class SpreadsheetUploadForm(forms.Form):
+    """One file, refused above ``max_bytes`` before anything reads it."""
+
+    max_bytes = 2 * 1024 * 1024
+    file = forms.FileField()
+
+    def size_limit(self) -> int:
+        return self.max_bytes
+
+    def clean_file(self) -> object:
+        upload = self.cleaned_data["file"]
+        limit = self.size_limit()
+        if upload.size > limit:
+            raise forms.ValidationError(
+                _("The file is larger than %(size)s MB."),
+                params={"size": limit // (1024 * 1024)},
+            )
+        return upload
 
 
 class MemberForm(forms.Form):

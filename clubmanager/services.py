@@ -1,5 +1,6 @@
 """Writes. Keyword arguments only; each runs in one transaction."""
 
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,7 +11,7 @@ from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils.translation import gettext as _
 
-from . import member_import
+from . import member_sheet
 from .models import Club, ClubRole, Member, Role
 
 MEMBER_FIELDS = ("name", "member_number", "email", "phone", "notes")
@@ -115,7 +116,7 @@ class ImportOutcome:
 
 
 @transaction.atomic
-def member_import_apply(*, club: Club, rows: list[member_import.ParsedRow]) -> ImportOutcome:
+def member_import_apply(*, club: Club, rows: list[member_sheet.ParsedRow]) -> ImportOutcome:
     """Apply parsed import rows to ``club``, re-validating them against the database now.
 
     New member numbers are created, known ones updated (name, email, phone; only the columns
@@ -123,20 +124,20 @@ def member_import_apply(*, club: Club, rows: list[member_import.ParsedRow]) -> I
     """
     # Lock the club's members while we compare and write, so two imports cannot interleave.
     existing = {m.member_number: m for m in Member.objects.select_for_update().filter(club=club)}
-    preview = member_import.classify(rows, existing)
+    preview = member_sheet.classify(rows, existing)
     created = updated = unchanged = skipped = 0
     for row in preview:
-        if row.status == member_import.NEW:
+        if row.status == member_sheet.NEW:
             member = Member(club=club, **row.values_for_create())
             member.save()
             created += 1
-        elif row.status == member_import.UPDATED:
+        elif row.status == member_sheet.UPDATED:
             member = existing[row.member_number]
             for field, value in row.changes().items():
                 setattr(member, field, value)
             member.save()
             updated += 1
-        elif row.status == member_import.UNCHANGED:
+        elif row.status == member_sheet.UNCHANGED:
             unchanged += 1
         else:
             skipped += 1
@@ -229,3 +230,25 @@ def club_user_grant(
         member.user = user
         member.save(update_fields=["user", "updated"])
     return user, created
+
+
+# -- an import's preview, kept in the session until it is confirmed ---------------------------
+def preview_key(kind: str, scope: int) -> str:
+    """The session key of an import's preview (``kind``: "members" or "season")."""
+    return f"import:{kind}:{scope}"
+
+
+def preview_store(session: Any, key: str, payload: dict[str, Any]) -> str:
+    """Keep a checked file in the session until it is confirmed; returns the token."""
+    token = uuid.uuid4().hex
+    session[key] = {"token": token, **payload}
+    return token
+
+
+def preview_take(session: Any, key: str, token: str | None) -> dict[str, Any] | None:
+    """The stored preview if the token matches (it is used up), else None."""
+    stored = session.get(key)
+    if not stored or stored.get("token") != token:
+        return None
+    del session[key]
+    return dict(stored)

@@ -193,7 +193,7 @@ TABLE_CODE_FAILURE_LIMIT = env_int("DJANGO_TABLE_CODE_FAILURE_LIMIT", 20)
 TABLE_CODE_COOLOFF = timedelta(minutes=15)
 
 # The season workbook download is built once per change and kept here (tournaments/
-# workbook_cache.py): a folder only the site's user may use (created 700; a symlink, a folder of
+# workbook/cache.py): a folder only the site's user may use (created 700; a symlink, a folder of
 # another user or one open to others is refused). Relative paths are inside the project.
 WORKBOOK_CACHE_DIR = Path(os.environ.get("DJANGO_WORKBOOK_CACHE_DIR", "") or BASE_DIR / "var"
                           / "workbook-cache")

@@ -15,8 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import member_import as reader
-from . import selectors, services
+from . import member_sheet, selectors, services
 from .access import club_view
 from .forms import (
     MemberForm,
@@ -29,7 +28,8 @@ from .forms import (
 from .http import ClubRequest
 from .mail import send_later
 from .models import Member, Role
-from .spreadsheets import ImportFileError, preview_key, preview_store, preview_take
+from .services import preview_key, preview_store, preview_take
+from .spreadsheet import ImportFileError
 
 MEMBERS_PER_PAGE = 50
 
@@ -208,11 +208,11 @@ def member_import(request: ClubRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            sheet = reader.parse_members(upload.read(), upload.name)
+            sheet = member_sheet.parse_members(upload.read(), upload.name)
         except ImportFileError as exc:
             form.add_error("file", str(exc))
         else:
-            preview = reader.classify(sheet.rows, selectors.members_by_number(club=club))
+            preview = member_sheet.classify(sheet.rows, selectors.members_by_number(club=club))
             token = preview_store(
                 request.session,
                 preview_key("members", club.pk),
@@ -226,14 +226,14 @@ def member_import(request: ClubRequest) -> HttpResponse:
     return render(request, "clubmanager/member_import.html", context)
 
 
-def _preview_context(preview: list[reader.PreviewRow]) -> dict[str, object]:
+def _preview_context(preview: list[member_sheet.PreviewRow]) -> dict[str, object]:
     totals = {
         status: 0
         for status in (
-            reader.NEW,
-            reader.UPDATED,
-            reader.UNCHANGED,
-            reader.ERROR,
+            member_sheet.NEW,
+            member_sheet.UPDATED,
+            member_sheet.UNCHANGED,
+            member_sheet.ERROR,
         )
     }
     for row in preview:
@@ -254,7 +254,7 @@ def member_import_confirm(request: ClubRequest) -> HttpResponse:
     if stored is None:
         messages.error(request, _("This preview has expired. Upload the file again."))
         return redirect("clubmanager:member_import", club=club.slug)
-    rows = [reader.ParsedRow.from_dict(data) for data in stored["rows"]]
+    rows = [member_sheet.ParsedRow.from_dict(data) for data in stored["rows"]]
     outcome = services.member_import_apply(club=club, rows=rows)
     messages.success(
         request,

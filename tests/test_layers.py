@@ -86,10 +86,6 @@ PLACES: tuple[tuple[str, str], ...] = (
     # Reads a posted idempotency key and looks up the change it already made, for the score
     # services and views.
     ("tournaments/entry_keys.py", "selectors"),
-    # What the download view reads: the season workbook, built by exports.py from the
-    # export selectors' rows once per change of the season and kept on disk. A cached read,
-    # so above both exports.py and the selectors it asks whether the season changed.
-    ("tournaments/workbook_cache.py", "selectors"),
     # -- games/pdf/workbook: the site around the engine, the printed sheets and the files
     ("tournaments/games/*", "games/pdf/workbook"),
     ("tournaments/pdf/*", "games/pdf/workbook"),
@@ -99,16 +95,19 @@ PLACES: tuple[tuple[str, str], ...] = (
     # The engine's codes as sentences; a game's own codes come from the games registry, in
     # this same layer (the games write theirs with games/sentences.py, never with this one).
     ("tournaments/messages.py", "games/pdf/workbook"),
-    # A table code drawn as a QR code: for the pages (templatetags) and the PDFs (pdf/qr.py).
+    # A table code drawn as a QR code: for the pages (templatetags) and the PDFs
+    # (pdf/code_mark.py).
     ("tournaments/qr.py", "games/pdf/workbook"),
-    # The workbook: written (exports.py) and read back (season_import.py), and the member
-    # sheet read (member_import.py); they turn files into rows to check and back. Writes are
-    # the services' (services/season_import.py, clubmanager/services.py).
-    ("tournaments/exports.py", "games/pdf/workbook"),
-    ("tournaments/season_import.py", "games/pdf/workbook"),
-    ("clubmanager/member_import.py", "games/pdf/workbook"),
-    ("clubmanager/spreadsheets.py", "games/pdf/workbook"),  # the one way in for uploads
-    ("clubmanager/xlsx_parts.py", "games/pdf/workbook"),  # spreadsheets.py's zip checks
+    # The season workbook: columns, written from the rows selectors/workbook.py reads, read
+    # back and checked, and kept on disk once built (cache.py gets the fingerprint and the
+    # build from the selector); it never queries. Writes are services/season_import.py's.
+    ("tournaments/workbook/*", "games/pdf/workbook"),
+    # The member sheet read (member_sheet.py): a file into rows to check; the writes are
+    # clubmanager/services.py's (member_import_apply).
+    ("clubmanager/member_sheet.py", "games/pdf/workbook"),
+    # The one way in for uploads: archive checks, the streamed XML parts, the cells; neutral
+    # (no model), read by member_sheet.py and tournaments/workbook/read.py.
+    ("clubmanager/spreadsheet/*", "games/pdf/workbook"),
     # -- models
     ("*/models.py", "models"),
     # The text policy for every free-text name: the models' validators, so at their layer.
@@ -120,10 +119,7 @@ PLACES: tuple[tuple[str, str], ...] = (
 #: Today's imports of a higher layer (or of an entry point): ``"importer -> imported"``.
 #: Only remove entries; the test says which are gone.
 KNOWN_UPWARD_IMPORTS: frozenset[str] = frozenset({
-    "tournaments.exports -> tournaments.selectors.exports",
-    "tournaments.pdf.grid -> tournaments.selectors.exports",
     "tournaments.pdf.results -> tournaments.selectors.standings",
-    "tournaments.pdf.sheets -> tournaments.selectors.exports",
     "tournaments.selectors.scores -> clubmanager.access",
     "tournaments.services.scores -> clubmanager.access",
 })

@@ -3,7 +3,7 @@
 The SVG is plain markup (a ``<path>`` with a class and presentation attributes, no ``style``
 attribute), so the Content-Security-Policy (no inline styles) allows it; its size and white
 background come from the stylesheet (``.qr svg``). The PDFs draw the same matrix as vector
-paths: ``tournaments/pdf/qr.py``.
+paths: ``tournaments/pdf/code_mark.py``.
 """
 
 from __future__ import annotations

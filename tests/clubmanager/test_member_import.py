@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import Workbook
 
-from clubmanager import member_import as imports
+from clubmanager import member_sheet as imports
 from clubmanager.models import Member
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

@@ -270,7 +270,7 @@ def test_the_service_refuses_an_adjusted_hand_that_is_not_of_its_kinds(
 def test_an_adjusted_correction_with_whole_numbers_exports_and_imports_again(
         club: Any, admin_client: Client, table: Table) -> None:
     from tests.tournaments.test_season_import import do_import, empty_like
-    from tournaments.exports import season_workbook
+    from tournaments.selectors.workbook import season_workbook
 
     admin_client.post(_url("hand_add", club, table.pk), ADJUSTED, **HTMX)
     assert Hand.objects.get(table=table, number=2).adjusted_points["Bob"] == 2

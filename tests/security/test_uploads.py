@@ -20,8 +20,7 @@ from django.urls import reverse
 
 from benchmarks import uploads
 from clubmanager.models import Member
-from clubmanager.spreadsheets import MAX_PARTS, MAX_RATIO, MAX_TAGS, MAX_UNCOMPRESSED
-from clubmanager.xlsx_parts import MAX_TOKEN
+from clubmanager.spreadsheet import MAX_PARTS, MAX_RATIO, MAX_TAGS, MAX_TOKEN, MAX_UNCOMPRESSED
 from tournaments.models import Evening
 
 pytestmark = pytest.mark.django_db

@@ -48,7 +48,7 @@ NOT_EVENING_RESULTS = {
     "evenings.evening_update": "date and start time only",
     "evenings.evening_status_set": "closing itself; a closed evening moves only by reopening",
     "evenings.evening_reopen": "the one way to change a closed evening again",
-    "season_import.season_import": "creates closed evenings in a competition without any",
+    "season_import.season_import_apply": "creates closed evenings in a competition without any",
     "pairs.fixed_pair_create": "a competition's pairs, for draws to come",
     "pairs.fixed_pair_delete": "a competition's pairs, for draws to come",
     "publishing.club_public_pages_set": "a club setting",

@@ -14,8 +14,8 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from benchmarks.season import build_jokeren_season
-from tournaments.exports import season_workbook
 from tournaments.models import Seat
+from tournaments.selectors.workbook import season_workbook
 
 
 @pytest.fixture
@@ -166,7 +166,7 @@ def worksheet_xml(data: bytes) -> dict[str, bytes]:
 def test_text_that_looks_like_a_formula_is_written_as_a_string_cell(club: Any) -> None:
     from openpyxl import Workbook
 
-    from tournaments.exports import text_cell
+    from tournaments.workbook.write import text_cell
 
     book = Workbook(write_only=True)
     sheet = book.create_sheet("x")
@@ -251,13 +251,13 @@ def test_the_workbook_is_built_once_per_change(season: Any, client_for: Any, mem
                                               settings: Any, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from clubmanager.models import Member
-    from tournaments import workbook_cache
     from tournaments.models import Hand
+    from tournaments.selectors import workbook as workbook_selectors
 
     settings.WORKBOOK_CACHE_DIR = str(tmp_path)
     built: list[int] = []
-    real = workbook_cache.season_workbook
-    monkeypatch.setattr(workbook_cache, "season_workbook", lambda c: built.append(1) or real(c))
+    real = workbook_selectors.season_workbook
+    monkeypatch.setattr(workbook_selectors, "season_workbook", lambda c: built.append(1) or real(c))
     url = reverse("tournaments:season_xlsx", kwargs={"club": season.club.slug,
                                                      "competition_id": season.pk})
     client = client_for(member_user)
@@ -321,7 +321,7 @@ def test_a_symlink_planted_at_the_cache_path_is_not_followed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Someone with an account on the machine plants a symlink where the next workbook will
     be: the download is still the workbook, never the file the link points to."""
-    from tournaments import workbook_cache
+    from tournaments.selectors import workbook as workbook_selectors
 
     settings.WORKBOOK_CACHE_DIR = str(tmp_path / "cache")
     secret = tmp_path / "secret.txt"
@@ -336,8 +336,8 @@ def test_a_symlink_planted_at_the_cache_path_is_not_followed(
     assert not built.is_symlink()  # the build replaced the link with the workbook
     # A symlink in place of the cache folder itself: not used, the download is still built.
     calls: list[int] = []
-    real = workbook_cache.season_workbook
-    monkeypatch.setattr(workbook_cache, "season_workbook", lambda c: calls.append(1) or real(c))
+    real = workbook_selectors.season_workbook
+    monkeypatch.setattr(workbook_selectors, "season_workbook", lambda c: calls.append(1) or real(c))
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir(mode=0o700)
     settings.WORKBOOK_CACHE_DIR = str(tmp_path / "planted")

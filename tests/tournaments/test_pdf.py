@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from benchmarks.season import play_table
 from tournaments.models import Round, Seat, Table
 from tournaments.pdf.sheets import round_sheets_pdf
-from tournaments.selectors.exports import round_tables
+from tournaments.selectors.sheets import round_tables
 
 # One played table per game: (game, options, players, hands as entered).
 HF_HANDS = [

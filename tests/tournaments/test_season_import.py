@@ -17,12 +17,13 @@ from openpyxl import Workbook, load_workbook
 from benchmarks.season import build_jokeren_season, play_table, seat_table
 from clubmanager.models import Member
 from scoring import GAMES
-from tournaments.exports import season_workbook
 from tournaments.games import sample_hands
 from tournaments.matches import playing_order
 from tournaments.models import Competition, Evening, Hand, Participant, Round, Seat, Table
-from tournaments.season_import import ImportFileError, check_season, parse_season
-from tournaments.services.season_import import SeasonImportRefused, season_import
+from tournaments.selectors.workbook import season_workbook
+from tournaments.services.season_import import SeasonImportRefused, season_import_apply
+from tournaments.workbook.check import check_season
+from tournaments.workbook.read import ImportFileError, parse_season
 
 
 def sheets(data: bytes) -> dict[str, list[tuple[Any, ...]]]:
@@ -40,7 +41,7 @@ def empty_like(competition: Competition, club: Any = None, name: str = "Kopie") 
 
 def do_import(data: bytes, target: Competition, user: Any = None) -> Any:
     parsed = parse_season(data, "seizoen.xlsx")
-    return season_import(competition=target, parsed=parsed, by=user)
+    return season_import_apply(competition=target, parsed=parsed, by=user)
 
 
 def column(data: bytes, header: str, sheet: str = "Handen") -> str:

@@ -32,16 +32,16 @@ from scoring.spec import INTEGER, PER_SIDE, Field, Option
 from scoring.values import check_keys, per_side_ints
 from tests.tournaments.test_score_views import form_post
 from tournaments import games
-from tournaments.exports import season_workbook
 from tournaments.games.sentences import Ctx
 from tournaments.messages import issue_message
 from tournaments.models import Competition, Evening, Table
 from tournaments.pdf.grid import Sheet, side_widths, total_rows
-from tournaments.season_import import parse_season
+from tournaments.selectors.workbook import season_workbook
 from tournaments.services.competitions import competition_create
 from tournaments.services.draws import round_draw
 from tournaments.services.evenings import evening_create, participant_checkin
-from tournaments.services.season_import import season_import
+from tournaments.services.season_import import season_import_apply
+from tournaments.workbook.read import parse_season
 
 KEY = "plain_points"
 PP_NEGATIVE = "PP_NEGATIVE"
@@ -184,7 +184,7 @@ def test_a_sixth_game_plays_through_the_site(plain_points: None, club: Any, admi
     data = season_workbook(competition)
     copy = Competition.objects.create(club=club, name="Kopie", game=KEY, options={"hands": 3},
                                       start_date=competition.start_date, better="higher")
-    outcome = season_import(competition=copy, parsed=parse_season(data, "s.xlsx"),
+    outcome = season_import_apply(competition=copy, parsed=parse_season(data, "s.xlsx"),
                             by=admin_user)
     assert outcome.hands == 3 * Table.objects.filter(round__evening=evening).count()
     assert _sheets(season_workbook(copy)) == _sheets(data)

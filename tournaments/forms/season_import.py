@@ -3,9 +3,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubmanager.spreadsheets import SpreadsheetUploadForm
+from clubmanager.forms import SpreadsheetUploadForm
 
-from ..season_import import MAX_BYTES
+from ..workbook.read import MAX_BYTES
 
 
 class SeasonImportForm(SpreadsheetUploadForm):

@@ -9,7 +9,7 @@ fill the page.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -17,12 +17,26 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Table
 
 from ..matches import places_from_ranking
-from ..selectors.exports import TableData
+from ..models import Seat
+from ..models import Table as TableRow
 from .layout import SHADE, Styles, grid_style
 
-__all__ = ["ROW_HEIGHT", "SHADE", "Renderer", "Sheet", "grid", "side_widths", "total_rows"]
+__all__ = ["ROW_HEIGHT", "SHADE", "Renderer", "Sheet", "TableData", "grid", "side_widths",
+           "total_rows"]
 
 ROW_HEIGHT = 8 * mm  # the least room to write by hand; ``sheets.py`` makes rows fill the page
+
+
+@dataclass
+class TableData:
+    """One table with its seats (in seat order) and its hands as entered (in order): what the
+    view reads (``selectors.sheets.round_tables``) and passes down, so no sheet queries."""
+
+    table: TableRow
+    seats: list[Seat]
+    hands: list[dict[str, Any]]
+    #: (number, data, adjusted points or None, adjusted reason) per hand, in order
+    entries: list[tuple[int, dict[str, Any], Any, str]] = field(default_factory=list)
 
 
 @dataclass

@@ -29,9 +29,8 @@ from ..games import site_game
 from ..matches import sides_of, table_document
 from ..messages import issue_message, record_text
 from ..models import Round
-from ..selectors.exports import TableData
-from . import qr
-from .grid import ROW_HEIGHT, Sheet
+from .code_mark import table_code_mark
+from .grid import ROW_HEIGHT, Sheet, TableData
 from .layout import (
     GRID,
     LIGHT,
@@ -62,13 +61,13 @@ def _seat_name(data: TableData, position: int) -> str:
 def _header(round_: Round, data: TableData, styles: Styles, filled: bool,
             width: float, code_url: str | None = None) -> Table:
     """Title and the facts of the table on the left; in the top-right corner the table code's
-    QR with the table number beside it (``pdf.qr``), or, without a code, an empty cell
+    QR with the table number beside it (``pdf.code_mark``), or, without a code, an empty cell
     CODE_BOX wide."""
     table = data.table
     competition = round_.evening.competition
     title = _("Score sheet: %(game)s") % {"game": GAMES[table.game].name}
-    mark = (qr.table_code_mark(code_url, number=table.number, label=_("Table"),
-                               fonts=styles.fonts) if code_url else None)
+    mark = (table_code_mark(code_url, number=table.number, label=_("Table"),
+                            fonts=styles.fonts) if code_url else None)
     corner = mark.width if mark is not None else CODE_BOX
     left = width - corner
     facts = info_table(styles, [
@@ -162,7 +161,7 @@ def round_sheets_pdf(round_: Round, tables: Sequence[TableData], *, filled: bool
     """One PDF for the whole round: one page per table (blank or filled in).
 
     ``round_`` must come with ``evening__competition__club``; ``tables`` from
-    ``selectors.exports.round_tables``; ``code_urls``: table id → its table code's URL (the
+    ``selectors.sheets.round_tables``; ``code_urls``: table id → its table code's URL (the
     QR printed top right). Rendered in the club's language.
     """
     club = round_.evening.competition.club

@@ -1,4 +1,5 @@
-"""Season import: write a checked workbook into an empty competition, all or nothing."""
+"""Season import: write a checked workbook into an empty competition, all or nothing
+(docs/secretary-guide.md). The file is read and checked by ``tournaments/workbook/``."""
 
 from __future__ import annotations
 
@@ -22,16 +23,15 @@ from ..models import (
     Seat,
     Table,
 )
-from ..season_import import (
-    ParsedSeason,
+from ..workbook.check import (
     SeasonPreview,
     check_season,
     evaluate_rows,
     group_tables,
-    person,
 )
+from ..workbook.read import HandRow, ParsedSeason, person
 
-__all__ = ["SeasonImportRefused", "SeasonImported", "season_import"]
+__all__ = ["SeasonImportRefused", "SeasonImported", "season_import_apply"]
 
 
 class SeasonImportRefused(Exception):
@@ -53,7 +53,8 @@ class SeasonImported:
 
 
 @transaction.atomic
-def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) -> SeasonImported:
+def season_import_apply(*, competition: Competition, parsed: ParsedSeason,
+                        by: Any) -> SeasonImported:
     """Create the season's evenings, participants, rounds, tables, seats and hands.
 
     The file is checked again here (members may have changed since the preview); any error, or
@@ -68,15 +69,7 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
     preview = check_season(parsed, competition=competition, members=club_members)
     if not preview.valid:
         raise SeasonImportRefused("invalid", preview)
-
-    new_members = [Member(club_id=competition.club_id, member_number=number, name=name)
-                   for number, name in sorted(preview.new_members.items())]
-    if new_members:
-        bulk_create_with_history(new_members, Member, default_user=by)
-        club_members.update(
-            {m.member_number: m for m in Member.objects.filter(
-                club_id=competition.club_id, member_number__in=preview.new_members)}
-        )
+    created = _new_members(competition, preview, club_members, by)
 
     groups = sorted(group_tables(parsed.rows).items())
     dates = sorted({key[0] for key, _rows in groups})
@@ -84,21 +77,7 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
                         status=EveningStatus.CLOSED) for d in dates]
     bulk_create_with_history(evenings, Evening, default_user=by)
     evening_of = {e.date.isoformat(): e for e in Evening.objects.filter(competition=competition)}
-
-    # Participants: each member once an evening; guests by name.
-    people: dict[tuple[str, str], Participant] = {}
-    for (date, _round, _table), rows in groups:
-        for seat in rows[0].seats:
-            number, name, _guest = seat
-            who = (date, person(seat))
-            if who not in people:
-                people[who] = Participant(
-                    evening=evening_of[date],
-                    member=club_members[number] if number else None,
-                    guest_name="" if number else name,
-                )
-    Participant.objects.bulk_create(people.values())
-
+    people = _participants(groups, evening_of, club_members)
     rounds = {(date, number): Round(evening=evening_of[date], number=number, seed=0)
               for date, number in sorted({(k[0], k[1]) for k, _rows in groups})}
     Round.objects.bulk_create(rounds.values())
@@ -111,27 +90,10 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
     seats: list[Seat] = []
     hands: list[Hand] = []
     for (date, round_number, table_number), rows in groups:
-        first = rows[0]
-        table = Table(
-            round=rounds[(date, round_number)], number=table_number, game=first.game,
-            options=first.options if first.options is not None else {},
-            first_dealer=first.first_dealer, scorekeeper=first.scorekeeper,
-        )
-        participants = [people[(date, person(seat))] for seat in first.seats]
-        sides = matches.assign_sides(table.game, [p.name for p in participants])
-        table_seats = [
-            Seat(table=table, position=i, participant=p, side=side, team=team)
-            for i, (p, (side, team)) in enumerate(zip(participants, sides, strict=True), start=1)
-        ]
-        played = [r for r in rows if r.hand is not None]
-        entries = [(r.resolved, r.resolved_adjusted) for r in played]
-        evaluation = evaluated.get((date, round_number, table_number))
-        if evaluation is None:
-            evaluation = evaluate_rows(table, table_seats, entries)
-        if any(adjusted is not None for _d, adjusted in entries):
-            matches.apply_entries(table, table_seats, evaluation, len(entries))
-        else:
-            matches.apply_evaluation(table, table_seats, evaluation)
+        table, table_seats, played = _table(
+            rows, rounds[(date, round_number)], table_number,
+            [people[(date, person(seat))] for seat in rows[0].seats],
+            evaluated.get((date, round_number, table_number)))
         tables.append(table)
         seats += table_seats
         hands += [
@@ -146,5 +108,64 @@ def season_import(*, competition: Competition, parsed: ParsedSeason, by: Any) ->
         bulk_create_with_history(hands, Hand, default_user=by, batch_size=2000)
     return SeasonImported(
         evenings=len(evenings), rounds=len(rounds), tables=len(tables), hands=len(hands),
-        members_created=len(new_members),
+        members_created=created,
     )
+
+
+def _new_members(competition: Competition, preview: SeasonPreview,
+                 club_members: dict[str, Member], by: Any) -> int:
+    """Create the members the preview found new; ``club_members`` gets them. How many."""
+    new_members = [Member(club_id=competition.club_id, member_number=number, name=name)
+                   for number, name in sorted(preview.new_members.items())]
+    if new_members:
+        bulk_create_with_history(new_members, Member, default_user=by)
+        club_members.update(
+            {m.member_number: m for m in Member.objects.filter(
+                club_id=competition.club_id, member_number__in=preview.new_members)}
+        )
+    return len(new_members)
+
+
+def _participants(groups: list[tuple[tuple[str, int, int], list[HandRow]]],
+                  evening_of: dict[str, Evening], club_members: dict[str, Member],
+                  ) -> dict[tuple[str, str], Participant]:
+    """Participants: each member once an evening; guests by name."""
+    people: dict[tuple[str, str], Participant] = {}
+    for (date, _round, _table), rows in groups:
+        for seat in rows[0].seats:
+            number, name, _guest = seat
+            who = (date, person(seat))
+            if who not in people:
+                people[who] = Participant(
+                    evening=evening_of[date],
+                    member=club_members[number] if number else None,
+                    guest_name="" if number else name,
+                )
+    Participant.objects.bulk_create(people.values())
+    return people
+
+
+def _table(rows: list[HandRow], round_: Round, number: int, participants: list[Participant],
+           evaluation: Any) -> tuple[Table, list[Seat], list[HandRow]]:
+    """A match's table and seats (not saved), its integers from the engine's evaluation, and
+    its played rows."""
+    first = rows[0]
+    table = Table(
+        round=round_, number=number, game=first.game,
+        options=first.options if first.options is not None else {},
+        first_dealer=first.first_dealer, scorekeeper=first.scorekeeper,
+    )
+    sides = matches.assign_sides(table.game, [p.name for p in participants])
+    table_seats = [
+        Seat(table=table, position=i, participant=p, side=side, team=team)
+        for i, (p, (side, team)) in enumerate(zip(participants, sides, strict=True), start=1)
+    ]
+    played = [r for r in rows if r.hand is not None]
+    entries = [(r.resolved, r.resolved_adjusted) for r in played]
+    if evaluation is None:
+        evaluation = evaluate_rows(table, table_seats, entries)
+    if any(adjusted is not None for _d, adjusted in entries):
+        matches.apply_entries(table, table_seats, evaluation, len(entries))
+    else:
+        matches.apply_evaluation(table, table_seats, evaluation)
+    return table, table_seats, played

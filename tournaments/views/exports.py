@@ -20,12 +20,9 @@ from ..models import Competition, Evening, Round
 from ..pdf import results
 from ..pdf.sheets import round_sheets_pdf
 from ..qr import code_url
-from ..selectors.exports import (
-    round_tables,
-    standings_and_evenings,
-)
+from ..selectors.sheets import round_tables
 from ..selectors.table_codes import active_codes, code_sight
-from ..workbook_cache import season_workbook_file
+from ..selectors.workbook import season_workbook_file, standings_and_evenings
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -75,7 +72,7 @@ def season_xlsx(request: ClubRequest, competition_id: int) -> FileResponse:
         Competition.objects.select_related("club"),
         pk=competition_id, club=request.club,
     )
-    # Built once per change and kept on disk (``workbook_cache``), sent in chunks.
+    # Built once per change and kept on disk (``workbook.cache``), sent in chunks.
     name = f"{slugify(competition.name) or 'season'}.xlsx"
     response = FileResponse(season_workbook_file(competition), content_type=XLSX,
                             as_attachment=True, filename=name)

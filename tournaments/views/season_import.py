@@ -1,8 +1,9 @@
 """Views: the season import (upload → preview → confirm, like the member import).
 
-Only club admins import. The upload is read by ``tournaments.season_import`` through
-``clubmanager.spreadsheets`` (archive limits, no formulas); nothing is written until the admin
-confirms the preview, and then only by ``services.season_import``.
+Only club admins import. The upload is read by ``tournaments.workbook.read`` through
+``clubmanager.spreadsheet`` (archive limits, no formulas) and checked by
+``tournaments.workbook.check``; nothing is written until the admin confirms the preview, and
+then only by ``services.season_import.season_import_apply``.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from clubmanager.access import club_view
 from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 from clubmanager.selectors import members_by_number
-from clubmanager.spreadsheets import ImportFileError, preview_key, preview_store, preview_take
+from clubmanager.services import preview_key, preview_store, preview_take
+from clubmanager.spreadsheet import ImportFileError
 
-from .. import season_import as reader
 from ..forms.season_import import SeasonImportForm
-from ..selectors.exports import competition_is_empty
-from ..services import season_import as services
+from ..selectors.workbook import competition_is_empty
+from ..services.season_import import SeasonImportRefused, season_import_apply
+from ..workbook.check import check_season
+from ..workbook.read import ParsedSeason, parse_season
 from .exports import club_competition
 
 PREVIEW_OK_ROWS = 200  # matches without problems shown in the preview; errors are all shown
@@ -40,11 +43,11 @@ def season_import(request: ClubRequest, competition_id: int) -> HttpResponse:
         return render(request, "tournaments/season_import.html", context)
     upload = form.cleaned_data["file"]
     try:
-        parsed = reader.parse_season(upload.read(), upload.name)
+        parsed = parse_season(upload.read(), upload.name)
     except ImportFileError as exc:
         form.add_error("file", str(exc))
         return render(request, "tournaments/season_import.html", context)
-    preview = reader.check_season(
+    preview = check_season(
         parsed, competition=competition,
         members=members_by_number(club=request.club),
     )
@@ -72,10 +75,10 @@ def season_import_confirm(request: ClubRequest, competition_id: int) -> HttpResp
     if stored is None:
         messages.error(request, _("This preview has expired. Upload the file again."))
         return back
-    parsed = reader.ParsedSeason.from_dict(stored["parsed"])
+    parsed = ParsedSeason.from_dict(stored["parsed"])
     try:
-        outcome = services.season_import(competition=competition, parsed=parsed, by=request.user)
-    except services.SeasonImportRefused as exc:
+        outcome = season_import_apply(competition=competition, parsed=parsed, by=request.user)
+    except SeasonImportRefused as exc:
         if exc.reason == "not_empty":
             messages.error(request, _("Nothing was imported: this competition already has "
                                       "evenings. Import into a new, empty competition."))

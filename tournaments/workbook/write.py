@@ -1,4 +1,6 @@
-"""The season workbook (Excel, openpyxl in write-only mode).
+"""The season workbook written (Excel, openpyxl in write-only mode) from the plain rows of
+``workbook/rows.py``, so a club can keep, filter and import its season (docs/architecture.md,
+docs/secretary-guide.md).
 
 Sheets, named and headed in the club's language:
 
@@ -12,7 +14,7 @@ Sheets, named and headed in the club's language:
 * ``Handen`` / ``Hands``: every hand, one row each, with the table's game, options and seats:
   readable columns per field and side (from the game's ``SiteGame.workbook_fields``, headed in
   the club's language), and in the last column the hand as the site stores it (JSON), so that
-  ``tournaments.season_import`` can rebuild every match;
+  ``workbook/read.py`` can rebuild every match;
 * ``Info``: what each sheet holds, and the rules the standings used.
 
 Every value written is stored data or the stored per-seat integers the engine derived. Numbers
@@ -21,7 +23,7 @@ viewer's decimal sign; numeric member numbers as numbers), dates are dates, and 
 string cell whatever it starts with (``text_cell``: a member named "=1+1" stays a name). Each
 sheet has a frozen header row, an auto-filter and sized columns.
 
-Memory: the tables, seats and hands come in three ordered streams (``selectors.exports.
+Memory: the tables, seats and hands come in three ordered streams (``selectors.workbook.
 season_tables``), and write-only mode streams each sheet's rows to a temporary file, so memory
 holds a chunk of rows, never the season. Speed: plain values go to openpyxl as they are; only a
 text a spreadsheet would take for a formula, a date and an average get a cell object of their
@@ -33,7 +35,7 @@ from __future__ import annotations
 import datetime
 import io
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -41,7 +43,6 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 from openpyxl import Workbook
 from openpyxl.cell import Cell, WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -50,71 +51,15 @@ from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 from clubmanager.text import sheet_safe
 
-from .games import SiteGame, site_game, site_games
-from .models import Competition, Tiebreak
-from .selectors import exports as selectors
-from .selectors.exports import SeasonTable
+from ..games import SiteGame, site_game
+from ..models import Competition, Tiebreak
+from .columns import MAX_SEATS, hands_columns, members_columns, sheet_names
+from .rows import SeasonRows, SeasonTable
 
-MAX_SEATS = 6  # the largest table of any game (French HIGH FIVE)
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
 WRAP = Alignment(vertical="top")
 AVERAGE_FORMAT = "0.0"  # one decimal, as the site shows an average (``average_display``)
-
-
-# -- sheet and column names (one place, used by the writer and the import) -------------------
-def sheet_names() -> dict[str, str]:
-    """Sheet key → name in the active language."""
-    return {
-        "standings": _("Standings"),
-        "results": _("All results"),
-        "members": _("Members"),
-        "hands": _("Hands"),
-        "info": _("Info"),
-    }
-
-
-def readable_columns(game: str | None) -> list[tuple[str, str]]:
-    """(key, header) of a game's readable hand columns; ``None``: every game's (the import
-    recognises any of them), each key once."""
-    if game is not None:
-        return site_game(game).workbook_columns()
-    columns: dict[str, str] = {}
-    for each in site_games():
-        for key, header in each.workbook_columns():
-            columns.setdefault(key, header)
-    return list(columns.items())
-
-
-def hands_columns(game: str | None = None) -> list[tuple[str, str]]:
-    """(key, header) of the hands sheet, in order, in the active language: the table, the
-    seats, the hand's readable columns (``readable_columns(game)``), an adjusted score and,
-    last, the hand as the site stores it."""
-    columns = [
-        ("date", _("Date")),
-        ("round", _("Round")),
-        ("table", _("Table")),
-        ("game", _("Game")),
-        ("options", _("Game options (JSON)")),
-        ("first_dealer", _("First dealer (seat)")),
-        ("scorekeeper", _("Scorekeeper (seat)")),
-    ]
-    for n in range(1, MAX_SEATS + 1):
-        columns.append((f"seat{n}_number", _("Seat %(n)s member number") % {"n": n}))
-        columns.append((f"seat{n}_name", _("Seat %(n)s name") % {"n": n}))
-        columns.append((f"seat{n}_guest", _("Seat %(n)s guest number") % {"n": n}))
-    columns.append(("hand", _("Hand")))
-    columns += [(f"cell:{key}", header) for key, header in readable_columns(game)]
-    columns += [
-        ("adjusted_points", _("Adjusted points (JSON)")),
-        ("adjusted_reason", _("Reason for the adjusted score")),
-        ("data", _("Hand as entered (JSON)")),
-    ]
-    return columns
-
-
-def members_columns() -> list[tuple[str, str]]:
-    return [("member_number", _("Member number")), ("name", _("Name")), ("active", _("Active"))]
 
 
 @dataclass
@@ -241,78 +186,31 @@ def _average(value: Any) -> float | None:
     return float(shown.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
-def season_workbook(competition: Competition) -> bytes:
-    """The season workbook as .xlsx bytes, in the club's language."""
-    club = competition.club
-    with override(club.language):
-        return _write(competition)
-
-
-def _write(competition: Competition) -> bytes:
-    names = sheet_names()
+def write_workbook(season: SeasonRows) -> bytes:
+    """The season workbook as .xlsx bytes, in the active language (the caller's: the club's)."""
+    competition = season.competition
     date_format = "dd-mm-yyyy" if competition.club.language == "nl" else "yyyy-mm-dd"
-    evenings = selectors.season_evenings(competition)
-    played = selectors.evenings_with_results(competition)
-    members = selectors.club_members(competition)
-    longest_guest, longest_side = selectors.season_text_widths(competition)
-    longest_name = max([len(m.name) for m in members] + [longest_guest, 4])
-    longest_side = max(longest_side, 4)
-
+    longest_name = max([len(m.name) for m in season.members] + [season.longest_guest, 4])
     workbook = Workbook(write_only=True)
     workbook.properties.title = sheet_safe(f"{competition.club.name}: {competition.name}")
     workbook.properties.creator = "Club scores"
 
-    standings = _standings_sheet(workbook, competition, evenings, longest_name, date_format)
-
-    # One sheet per evening with results
-    evening_columns = [
-        Column(_("Round"), 8), Column(_("Table"), 8), Column(_("Seat"), 7),
-        Column(_("Name"), _width(_("Name"), longest_name)),
-        Column(_("Member number"), _width(_("Member number"))),
-        Column(_("Side"), _width(_("Side"), longest_side)),
-        Column(_("Points"), _width(_("Points"))),
-        Column(_("Competition points"), _width(_("Competition points"))),
-        Column(_("Place"), _width(_("Place"))),
-        Column(_("Hands"), _width(_("Hands"))),
-        Column(_("Finished"), _width(_("Finished"))),
-    ]
-    evening_sheets = {
-        e.date: Sheet(workbook, _evening_title(e.date), evening_columns, date_format)
-        for e in evenings if e.pk in played
-    }
-
-    results = Sheet(workbook, names["results"], [
-        Column(_("Date"), 12, date=True), Column(_("Round"), 8), Column(_("Table"), 8),
-        Column(_("Seat"), 7), Column(_("Name"), _width(_("Name"), longest_name)),
-        Column(_("Member number"), _width(_("Member number"))),
-        Column(_("Guest"), _width(_("Guest"))),
-        Column(_("Side"), _width(_("Side"), longest_side)),
-        Column(_("Points"), _width(_("Points"))),
-        Column(_("Competition points"), _width(_("Competition points"))),
-        Column(_("Place"), _width(_("Place"))),
-    ], date_format)
-
-    members_sheet = Sheet(workbook, names["members"], [
-        Column(header, _width(header, longest_name if key == "name" else 0))
-        for key, header in members_columns()
-    ], date_format)
-    hands_sheet = Sheet(workbook, names["hands"], [
-        Column(header, 12 if key == "date" else (40 if key in ("data", "options") else
-               _width(header, longest_name if key.endswith("_name") else 0)),
-               date=key == "date")
-        for key, header in hands_columns(competition.game)
-    ], date_format)
-    info = Sheet(workbook, names["info"], [Column(_("Sheet"), 22), Column(_("Contents"), 100)],
-                 date_format)
+    standings = _standings_sheet(workbook, season, longest_name, date_format)
+    evening_sheets = _evening_sheets(workbook, season, longest_name, date_format)
+    results = _results_sheet(workbook, max(season.longest_side, 4), longest_name, date_format)
+    members_sheet = _members_sheet(workbook, season, longest_name, date_format)
+    hands_sheet = _hands_sheet(workbook, competition.game, longest_name, date_format)
+    info = Sheet(workbook, sheet_names()["info"],
+                 [Column(_("Sheet"), 22), Column(_("Contents"), 100)], date_format)
 
     game = site_game(competition.game)
     hands_sheet.readable = len(game.workbook_columns())
-    for data in selectors.season_tables(competition):
+    for data in season.tables:
         _write_table(data, evening_sheets.get(data.date), results, hands_sheet, game)
-    for member in members:
+    for member in season.members:
         members_sheet.append([member_number_cell(member.member_number), member.name,
                               member.is_active])
-    for row in info_rows(competition, names):
+    for row in info_rows(competition, sheet_names()):
         info.append(row)
 
     for sheet in [standings, *evening_sheets.values(), results, members_sheet, hands_sheet,
@@ -323,10 +221,60 @@ def _write(competition: Competition) -> bytes:
     return buffer.getvalue()
 
 
-def _standings_sheet(workbook: Workbook, competition: Competition, evenings: list[Any],
-                     longest_name: int, date_format: str) -> Sheet:
+def _evening_sheets(workbook: Workbook, season: SeasonRows, longest_name: int,
+                    date_format: str) -> dict[datetime.date, Sheet]:
+    """One sheet per evening with results, by its date."""
+    longest_side = max(season.longest_side, 4)
+    columns = [
+        Column(_("Round"), 8), Column(_("Table"), 8), Column(_("Seat"), 7),
+        Column(_("Name"), _width(_("Name"), longest_name)),
+        Column(_("Member number"), _width(_("Member number"))),
+        Column(_("Side"), _width(_("Side"), longest_side)),
+        Column(_("Points"), _width(_("Points"))),
+        Column(_("Competition points"), _width(_("Competition points"))),
+        Column(_("Place"), _width(_("Place"))),
+        Column(_("Hands"), _width(_("Hands"))),
+        Column(_("Finished"), _width(_("Finished"))),
+    ]
+    return {e.date: Sheet(workbook, _evening_title(e.date), columns, date_format)
+            for e in season.evenings if e.pk in season.played}
+
+
+def _results_sheet(workbook: Workbook, longest_side: int, longest_name: int,
+                   date_format: str) -> Sheet:
+    return Sheet(workbook, sheet_names()["results"], [
+        Column(_("Date"), 12, date=True), Column(_("Round"), 8), Column(_("Table"), 8),
+        Column(_("Seat"), 7), Column(_("Name"), _width(_("Name"), longest_name)),
+        Column(_("Member number"), _width(_("Member number"))),
+        Column(_("Guest"), _width(_("Guest"))),
+        Column(_("Side"), _width(_("Side"), longest_side)),
+        Column(_("Points"), _width(_("Points"))),
+        Column(_("Competition points"), _width(_("Competition points"))),
+        Column(_("Place"), _width(_("Place"))),
+    ], date_format)
+
+
+def _members_sheet(workbook: Workbook, season: SeasonRows, longest_name: int,
+                   date_format: str) -> Sheet:
+    return Sheet(workbook, sheet_names()["members"], [
+        Column(header, _width(header, longest_name if key == "name" else 0))
+        for key, header in members_columns()
+    ], date_format)
+
+
+def _hands_sheet(workbook: Workbook, game: str, longest_name: int, date_format: str) -> Sheet:
+    return Sheet(workbook, sheet_names()["hands"], [
+        Column(header, 12 if key == "date" else (40 if key in ("data", "options") else
+               _width(header, longest_name if key.endswith("_name") else 0)),
+               date=key == "date")
+        for key, header in hands_columns(game)
+    ], date_format)
+
+
+def _standings_sheet(workbook: Workbook, season: SeasonRows, longest_name: int,
+                     date_format: str) -> Sheet:
     """The standings, as the site computes them (``selectors.standings.season_standings``)."""
-    standing_rows, standing_evenings = selectors.standings_and_evenings(competition, evenings)
+    standing_rows, standing_evenings = season.standings, season.standing_evenings
     heads: list[Column] = [
         Column(_("Rank"), 7), Column(_("Name"), _width(_("Name"), longest_name)),
         Column(_("Member number"), _width(_("Member number"))),
@@ -421,5 +369,3 @@ def _write_table(data: SeasonTable, sheet: Sheet | None, results: Sheet, hands_s
                                    None if adjusted is None else _json(adjusted), reason or None,
                                    None if hand is None else _json(hand)])
 
-
-ExportFunction = Callable[[Competition], bytes]

@@ -1,5 +1,6 @@
-"""A table code's QR code on a score sheet: vector (reportlab shapes, no image), top right, with
-the table number beside it. ``tournaments.qr`` makes the code (segno); this module draws it.
+"""A table code's mark on a score sheet: its QR code as vector shapes (reportlab, no image), top
+right, with the table number beside it, so a phone opens the table's score entry
+(docs/architecture.md). ``tournaments.qr`` makes the code (segno); this module draws it.
 
 The sheet's header (``pdf.sheets._header``) puts the mark in its top-right cell, so nothing
 prints in the code's quiet zone.

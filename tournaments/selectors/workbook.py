@@ -1,104 +1,29 @@
-"""Reads for the printed sheets, the result PDFs and the season workbook.
+"""Reads for the season workbook: the season as the plain rows ``tournaments/workbook/``
+writes, and the download built once per change (docs/architecture.md).
 
-Each function runs a fixed number of queries, whatever the size of the round or the season:
-tables come with their seats (participant and member joined) and their hands prefetched.
+Each function runs a fixed number of queries, whatever the size of the season. The workbook
+package never queries: the rows are read here and passed down.
 """
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
-from django.db.models import Count, Max, Prefetch, QuerySet, Sum
+from django.db.models import Count, Max, Sum
 from django.db.models.functions import Length
+from django.utils.translation import override
 
 from clubmanager.models import Member
 
-from ..models import Competition, Evening, Hand, Participant, Round, Seat, Table
-
-
-@dataclass
-class TableData:
-    """One table with its seats (in seat order) and its hands as entered (in order)."""
-
-    table: Table
-    seats: list[Seat]
-    hands: list[dict[str, Any]]
-    #: (number, data, adjusted points or None, adjusted reason) per hand, in order
-    entries: list[tuple[int, dict[str, Any], Any, str]] = field(default_factory=list)
-
-
-def _seats() -> Prefetch[str, QuerySet[Seat]]:
-    return Prefetch(
-        "seats",
-        queryset=Seat.objects.select_related("participant__member").order_by("position"),
-    )
-
-
-def _hands() -> Prefetch[str, QuerySet[Hand]]:
-    return Prefetch("hands", queryset=Hand.objects.only(
-        "id", "table_id", "number", "data", "adjusted_points", "adjusted_reason"
-    ).order_by("number"))
-
-
-def _table_data(tables: QuerySet[Table], *, with_hands: bool = True) -> list[TableData]:
-    prefetches: list[Any] = [_seats()]
-    if with_hands:
-        prefetches.append(_hands())
-    result = []
-    for table in tables.prefetch_related(*prefetches):
-        stored = list(table.hands.all()) if with_hands else []
-        result.append(TableData(
-            table=table, seats=list(table.seats.all()), hands=[h.data for h in stored],
-            entries=[(h.number, h.data, h.adjusted_points, h.adjusted_reason) for h in stored],
-        ))
-    return result
-
-
-def round_tables(round_: Round) -> list[TableData]:
-    """The tables of a round in table order, with seats and hands (3 queries)."""
-    return _table_data(Table.objects.filter(round=round_).order_by("number"))
+from ..models import Competition, Evening, Hand, Participant, Seat, Table
+from ..workbook.cache import workbook_file
+from ..workbook.rows import SeasonRows, SeasonSeat, SeasonTable
+from ..workbook.write import write_workbook
 
 
 def season_evenings(competition: Competition) -> list[Evening]:
     return list(Evening.objects.filter(competition=competition).order_by("date"))
-
-
-@dataclass
-class SeasonSeat:
-    """A seat of the season workbook, as plain values."""
-
-    position: int
-    name: str
-    member_number: str | None
-    side: str
-    points: int
-    competition_points: int
-    place: int | None
-    #: a guest's number within the evening (1, 2, … in the order they first sit), None for a
-    #: member: two guests of the same name stay two people in the workbook
-    guest: int | None = None
-
-
-@dataclass
-class SeasonTable:
-    """A table of the season workbook, as plain values: seats in seat order and its hands as
-    (number, data, adjusted points or None, adjusted reason), in order."""
-
-    id: int
-    date: datetime.date
-    round: int
-    number: int
-    game: str
-    options: Any
-    first_dealer: int
-    scorekeeper: int
-    hand_count: int
-    finished: bool
-    seats: list[SeasonSeat] = field(default_factory=list)
-    entries: list[tuple[int, Any, Any, str]] = field(default_factory=list)
 
 
 CHUNK = 2000  # rows fetched at a time: memory follows the chunk, not the season
@@ -213,3 +138,30 @@ def standings_and_evenings(
     if not columns:
         columns = evenings if evenings is not None else season_evenings(competition)
     return rows, columns
+
+
+def season_rows(competition: Competition) -> SeasonRows:
+    """The season as the workbook shows it; its tables a stream (``season_tables``)."""
+    evenings = season_evenings(competition)
+    longest_guest, longest_side = season_text_widths(competition)
+    standings, standing_evenings = standings_and_evenings(competition, evenings)
+    return SeasonRows(
+        competition=competition, evenings=evenings, played=evenings_with_results(competition),
+        members=club_members(competition), longest_guest=longest_guest,
+        longest_side=longest_side, standings=standings, standing_evenings=standing_evenings,
+        tables=season_tables(competition),
+    )
+
+
+def season_workbook(competition: Competition) -> bytes:
+    """The season workbook as .xlsx bytes, in the club's language."""
+    with override(competition.club.language):
+        return write_workbook(season_rows(competition))
+
+
+def season_workbook_file(competition: Competition) -> BinaryIO:
+    """The season workbook as an open file, built once per change of the season
+    (``workbook.cache``: keyed by ``season_fingerprint``)."""
+    return workbook_file(competition_id=competition.pk,
+                         fingerprint=season_fingerprint(competition),
+                         build=lambda: season_workbook(competition))

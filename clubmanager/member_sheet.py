@@ -1,7 +1,7 @@
-"""Member import: the sheet a club keeps today (.xlsx or .csv) → rows to preview.
-
-No writes: ``parse_members`` reads the file (limits: docs/security.md), ``classify`` marks each
-row new, updated, unchanged or error; ``services.member_import_apply`` writes.
+"""The member sheet read: the sheet a club keeps (.xlsx or .csv) → rows to preview for the
+member import (docs/secretary-guide.md). No writes: ``parse_members`` reads the file (limits:
+docs/security.md), ``classify`` marks each row new, updated, unchanged or error;
+``services.member_import_apply`` writes.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .spreadsheets import ImportFileError, Row, is_formula, open_workbook
+from .spreadsheet import ImportFileError, Row, is_formula, open_workbook
 from .text import NAME_MAX_LENGTH, refusal
 
 NEW = "new"

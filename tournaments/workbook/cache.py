@@ -1,4 +1,5 @@
-"""The season workbook download: built once per change of the season, kept on disk.
+"""The season workbook download: built once per change of the season, kept on disk
+(docs/architecture.md; the private folder: docs/security.md).
 
 Why not a ``StreamingHttpResponse``: a 40-evening season takes seconds to build on a club laptop,
 and a gunicorn sync worker is killed after its timeout whether its response streams or not (it
@@ -17,15 +18,12 @@ import logging
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from django.conf import settings
 from django.db import connection
-
-from .exports import season_workbook
-from .models import Competition
-from .selectors.exports import season_fingerprint
 
 logger = logging.getLogger(__name__)
 
@@ -84,39 +82,41 @@ def _open_cached(folder: Path, name: str) -> BinaryIO | None:
     return os.fdopen(fd, "rb")
 
 
-def season_workbook_file(competition: Competition) -> BinaryIO:
-    """The season workbook as an open file, built once per change of the season, kept on disk.
+def workbook_file(*, competition_id: int, fingerprint: Any,
+                  build: Callable[[], bytes]) -> BinaryIO:
+    """The season workbook as an open file, built (``build``) once per change of the season,
+    kept on disk.
 
     A 40-evening season takes seconds to build on a club laptop, longer than a download
     should keep a gunicorn worker: the sync worker is killed after its timeout, streamed
     response or not. So the file is built once per change: its name holds a hash of
-    ``selectors.exports.season_fingerprint`` (a few small queries), the next download of an
-    unchanged season is a file read, and the file of an older state is removed. One folder per
-    database (so test databases and sites sharing a machine never mix), inside the private
-    cache folder (:func:`private_dir`); a cached file is opened without following symlinks.
+    ``fingerprint`` (``selectors.workbook.season_fingerprint``: a few small queries), the
+    next download of an unchanged season is a file read, and the file of an older state is
+    removed. One folder per database (so test databases and sites sharing a machine never
+    mix), inside the private cache folder (:func:`private_dir`); a cached file is opened
+    without following symlinks.
     When the cache folder cannot be used safely, the workbook is built for this download only.
     """
-    fingerprint = json.dumps([WORKBOOK_FORMAT, season_fingerprint(competition)],
-                             default=str, separators=(",", ":"))
-    digest = hashlib.sha256(fingerprint.encode()).hexdigest()[:32]
+    key = json.dumps([WORKBOOK_FORMAT, fingerprint], default=str, separators=(",", ":"))
+    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
     database = str(connection.settings_dict["NAME"])
-    name = f"season-{competition.pk}-{digest}.xlsx"
+    name = f"season-{competition_id}-{digest}.xlsx"
     try:
         folder = private_dir(private_dir(cache_dir())
                              / hashlib.sha256(database.encode()).hexdigest()[:16])
         cached = _open_cached(folder, name)
     except OSError as exc:
         logger.warning("workbook cache not used: %s", exc)
-        return io.BytesIO(season_workbook(competition))
+        return io.BytesIO(build())
     if cached is not None:
         return cached  # open, it stays readable even if a newer build removes it
-    content = season_workbook(competition)
+    content = build()
     with tempfile.NamedTemporaryFile(dir=folder, suffix=".part", delete=False) as part:
         part.write(content)  # a new file of ours (O_EXCL, mode 600)
     path = folder / name
     os.replace(part.name, path)  # atomic, and replaces a symlink there rather than following it
     opened = _open_cached(folder, name) or io.BytesIO(content)
-    for old in folder.glob(f"season-{competition.pk}-*.xlsx"):
+    for old in folder.glob(f"season-{competition_id}-*.xlsx"):
         if old != path:
             with contextlib.suppress(OSError):
                 old.unlink()

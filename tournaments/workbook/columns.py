@@ -1,0 +1,67 @@
+"""The workbook's sheet and column names, in one place for the writer and the reader.
+
+Headed in the active language; the reader recognises either site language
+(docs/architecture.md, docs/secretary-guide.md).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from ..games import site_game, site_games
+
+MAX_SEATS = 6  # the largest table of any game (French HIGH FIVE)
+
+
+def sheet_names() -> dict[str, str]:
+    """Sheet key → name in the active language."""
+    return {
+        "standings": _("Standings"),
+        "results": _("All results"),
+        "members": _("Members"),
+        "hands": _("Hands"),
+        "info": _("Info"),
+    }
+
+
+def readable_columns(game: str | None) -> list[tuple[str, str]]:
+    """(key, header) of a game's readable hand columns; ``None``: every game's (the import
+    recognises any of them), each key once."""
+    if game is not None:
+        return site_game(game).workbook_columns()
+    columns: dict[str, str] = {}
+    for each in site_games():
+        for key, header in each.workbook_columns():
+            columns.setdefault(key, header)
+    return list(columns.items())
+
+
+def hands_columns(game: str | None = None) -> list[tuple[str, str]]:
+    """(key, header) of the hands sheet, in order, in the active language: the table, the
+    seats, the hand's readable columns (``readable_columns(game)``), an adjusted score and,
+    last, the hand as the site stores it."""
+    columns = [
+        ("date", _("Date")),
+        ("round", _("Round")),
+        ("table", _("Table")),
+        ("game", _("Game")),
+        ("options", _("Game options (JSON)")),
+        ("first_dealer", _("First dealer (seat)")),
+        ("scorekeeper", _("Scorekeeper (seat)")),
+    ]
+    for n in range(1, MAX_SEATS + 1):
+        columns.append((f"seat{n}_number", _("Seat %(n)s member number") % {"n": n}))
+        columns.append((f"seat{n}_name", _("Seat %(n)s name") % {"n": n}))
+        columns.append((f"seat{n}_guest", _("Seat %(n)s guest number") % {"n": n}))
+    columns.append(("hand", _("Hand")))
+    columns += [(f"cell:{key}", header) for key, header in readable_columns(game)]
+    columns += [
+        ("adjusted_points", _("Adjusted points (JSON)")),
+        ("adjusted_reason", _("Reason for the adjusted score")),
+        ("data", _("Hand as entered (JSON)")),
+    ]
+    return columns
+
+
+def members_columns() -> list[tuple[str, str]]:
+    return [("member_number", _("Member number")), ("name", _("Name")), ("active", _("Active"))]

@@ -128,8 +128,6 @@ KNOWN_UPWARD_IMPORTS: frozenset[str] = frozenset({
     "tournaments.pdf.results -> tournaments.selectors.standings",
     "tournaments.pdf.sheets -> tournaments.selectors.exports",
     "tournaments.selectors.evenings -> tournaments.services.draws",
-    "tournaments.selectors.scores -> clubmanager.access",
-    "tournaments.services.scores -> clubmanager.access",
 })
 
 #: Today's import cycles, each as the sorted modules of one loop (a strongly connected

@@ -29,7 +29,6 @@ KNOWN_LONG_MODULES: frozenset[str] = frozenset({
     "tournaments/forms/hands.py",
     "tournaments/models.py",
     "tournaments/season_import.py",
-    "tournaments/services/scores.py",
     "tournaments/views/scores.py",
 })
 

@@ -9,8 +9,8 @@ from typing import Any
 from django.db.models import Count, OuterRef, Prefetch, Q
 from django.shortcuts import get_object_or_404
 
-from clubmanager.access import role_subquery
 from clubmanager.models import Club
+from clubmanager.selectors import role_subquery
 
 from ..matches import MatchView, match_view
 from ..models import Evening, Hand, Seat, Table

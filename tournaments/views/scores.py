@@ -36,6 +36,7 @@ from ..matches import MatchView, match_view, sides_of
 from ..messages import issue_message, record_text
 from ..models import Evening, Hand, Table
 from ..selectors.evenings import TABLE_STATUS
+from ..selectors.permissions import last_changed_by
 from ..selectors.scores import (
     MatchState,
     evaluate_draft,
@@ -80,7 +81,7 @@ def _context(request: ClubRequest, table: Table, *, form: HandForm | None = None
     if not table.finished:
         last_by = None
     elif last_by == -1:
-        last_by = services.last_changed_by(table)
+        last_by = last_changed_by(table)
     if not (can_enter and open_ and (editing or not match.finished)):
         form = None  # e.g. closed or finished since the user's form was rendered
     elif form is None:
@@ -316,20 +317,18 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
         context["refused"] = True
         return _render(request, context, outcome="refused")
     entrant = entrant_of(request)
-    kwargs: dict[str, Any] = {
-        "data": data, "by": entrant.by, "via": entrant.via,
-        "expected_version": _version(request),
-        "key": entry_keys.posted_key(request.POST),
-        "acknowledge_warnings": bool(request.POST.get("acknowledge")),
-        "adjusted_reason": request.POST.get("adjusted_reason", ""),
-        "adjusted_points": adjusted,
-    }
+    change = services.HandChange(
+        data=data, expected_version=_version(request), key=entry_keys.posted_key(request.POST),
+        acknowledge_warnings=bool(request.POST.get("acknowledge")),
+        adjusted_reason=request.POST.get("adjusted_reason", ""), adjusted_points=adjusted)
     try:
         if editing is None:
-            saved = services.hand_add_saved(table=table, role=entrant.role,
-                                            seats=seats, hands=hands, **kwargs)
+            saved = services.hand_add(table=table, change=change, by=entrant.by,
+                                      via=entrant.via, role=entrant.role, seats=seats,
+                                      hands=hands)
         else:
-            saved = services.hand_update(hand=editing, **kwargs)
+            saved = services.hand_update(hand=editing, change=change, by=entrant.by,
+                                         via=entrant.via)
     except services.TableChanged as changed:
         fresh = table_in_club(request.club, changed.table.pk)
         form = _posted_form(request, fresh, sides, options, before.state)

@@ -16,12 +16,12 @@ from typing import Any, Protocol, cast
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest
 from django.http.response import HttpResponseBase
 
 from .http import ClubRequest, PublicClubRequest
-from .models import Club, ClubRole, Role
+from .models import Club, Role
+from .selectors import as_user, club_and_role
 
 View = Callable[..., HttpResponseBase]
 
@@ -33,37 +33,6 @@ class MarkedView(Protocol):
     club_public: bool
 
     def __call__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase: ...
-
-
-def role_subquery(user_id: int, club: Any) -> Subquery:
-    """The user's role in ``club`` (a Club, its pk or an ``OuterRef`` to one) as a subquery:
-    the one place a role is looked up, annotated onto whatever a page reads anyway (the club, a
-    table) so the role costs no query of its own. Superusers are :func:`_as_user`'s concern."""
-    return Subquery(ClubRole.objects.filter(user_id=user_id, club=club).values("role")[:1])
-
-
-def _as_user(user: Any, role: str | None) -> str | None:
-    """Superusers pass as club admin everywhere."""
-    return Role.ADMIN if user.is_superuser else role
-
-
-def _club_and_role(user: Any, slug: str) -> tuple[Club, str | None] | None:
-    """The club and the user's role in it (None without one), in one query; None when there
-    is no such club (every club page runs this)."""
-    try:
-        club = (Club.objects.annotate(user_role=role_subquery(user.pk, OuterRef("pk")))
-                .get(slug=slug))
-    except Club.DoesNotExist:
-        return None
-    return club, _as_user(user, club.user_role)
-
-
-def role_in_club(user: Any, club: Club) -> str | None:
-    """The user's role in ``club`` (superusers: admin), or None."""
-    if not user.is_authenticated:
-        return None
-    found = _club_and_role(user, club.slug)
-    return found[1] if found is not None else None
 
 
 def _check_min_role(min_role: str) -> None:
@@ -91,7 +60,7 @@ def club_view(min_role: str) -> Callable[[View], View]:
         def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponseBase:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            _admit(request, _club_and_role(request.user, club), min_role)
+            _admit(request, club_and_role(request.user, club), min_role)
             return view(request, *args, **kwargs)
 
         cast(MarkedView, wrapper).club_min_role = min_role
@@ -118,10 +87,10 @@ def club_object_view(min_role: str, load: Loader) -> Callable[[View], View]:
                 return redirect_to_login(request.get_full_path())
             found = load(user_id=user.pk, club_slug=club, pk=pk)
             if found is None:  # rare: the club's answer first, as club_view and then the view
-                _admit(request, _club_and_role(user, club), min_role)
+                _admit(request, club_and_role(user, club), min_role)
                 raise Http404("No such object in this club")
             club_obj, role, obj = found
-            _admit(request, (club_obj, _as_user(user, role)), min_role)
+            _admit(request, (club_obj, as_user(user, role)), min_role)
             return view(request, obj, *args, **kwargs)
 
         cast(MarkedView, wrapper).club_min_role = min_role
@@ -135,7 +104,7 @@ def public_club_view(view: View) -> View:
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponseBase:
-        found = _club_and_role(request.user, club)
+        found = club_and_role(request.user, club)
         club_obj, role = found if found is not None else (None, None)
         if club_obj is None or (not club_obj.public_pages and role is None):
             if not request.user.is_authenticated:

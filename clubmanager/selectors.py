@@ -1,10 +1,46 @@
-"""Reads. Each returns a queryset or a plain value; pages call these, never the ORM directly."""
+"""Reads. Each returns a queryset or a plain value; pages call these, never the ORM directly.
+
+The role queries live here (not in ``access``, the view decorators) so that selectors and
+services of both apps can ask for a user's role without importing the view layer
+(docs/architecture.md, "Layers").
+"""
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
-from .models import Club, ClubRole, Member
+from .models import Club, ClubRole, Member, Role
+
+
+def role_subquery(user_id: int, club: Any) -> Subquery:
+    """The user's role in ``club`` (a Club, its pk or an ``OuterRef`` to one) as a subquery:
+    the one place a role is looked up, annotated onto whatever a page reads anyway (the club, a
+    table) so the role costs no query of its own. Superusers are :func:`as_user`'s concern."""
+    return Subquery(ClubRole.objects.filter(user_id=user_id, club=club).values("role")[:1])
+
+
+def as_user(user: Any, role: str | None) -> str | None:
+    """Superusers pass as club admin everywhere."""
+    return Role.ADMIN if user.is_superuser else role
+
+
+def club_and_role(user: Any, slug: str) -> tuple[Club, str | None] | None:
+    """The club and the user's role in it (None without one), in one query; None when there
+    is no such club (every club page runs this)."""
+    try:
+        club = (Club.objects.annotate(user_role=role_subquery(user.pk, OuterRef("pk")))
+                .get(slug=slug))
+    except Club.DoesNotExist:
+        return None
+    return club, as_user(user, club.user_role)
+
+
+def role_in_club(user: Any, club: Club) -> str | None:
+    """The user's role in ``club`` (superusers: admin), or None."""
+    if not user.is_authenticated:
+        return None
+    found = club_and_role(user, club.slug)
+    return found[1] if found is not None else None
 
 
 def clubs_for_user(user: Any) -> list[tuple[Club, str]]:

@@ -120,8 +120,6 @@ PLACES: tuple[tuple[str, str], ...] = (
 #: Only remove entries; the test says which are gone.
 KNOWN_UPWARD_IMPORTS: frozenset[str] = frozenset({
     "tournaments.pdf.results -> tournaments.selectors.standings",
-    "tournaments.selectors.scores -> clubmanager.access",
-    "tournaments.services.scores -> clubmanager.access",
 })
 
 #: Today's import cycles, each as the sorted modules of one loop (a strongly connected

@@ -13,6 +13,12 @@ A key is used once per table for good: the history rows keep it after the hand i
 the database refuses a second history row with a key already used at the table
 (``models.KeyedHistory``). So an add sent again after its hand was deleted, even with the
 table's current version, is answered with that first add; it never brings the hand back.
+
+Why keys at all: a phone at a card table loses its connection, and a save whose answer never
+arrived must be safe to send again, neither lost nor doubled. This module is a read (the layer
+of the selectors), shared by the score views and services: docs/architecture.md ("Offline, and
+a save that cannot be lost or doubled"); what a scorekeeper sees of it:
+docs/scorekeeper-guide.md ("Offline").
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import Table
-from tournaments.services.scores import hand_add
+from tournaments.services.scores import HandChange, hand_add
 
 from .conftest import log_in
 
@@ -78,7 +78,8 @@ def played_table(club: Any, make_member: Callable[..., Any], make_competition: C
     evening = make_evening(make_competition(club, "jokeren", name="Jokeren 2026"), members)
     table = seat_table(make_round(evening), list(evening.participants.all()))
     for version, hand in enumerate(sample_hands("jokeren", sides_of(table.seats.all()))[:3]):
-        hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
+        hand_add(table=table, by=scorekeeper_user,
+                 change=HandChange(data=hand, expected_version=version))
     club.public_pages = True
     club.save()
     return table

@@ -43,8 +43,8 @@ def game_table(club: Any, make_member: Callable[..., Any], make_competition: Cal
         hands = sample_hands(game, sides_of(table.seats.all()))
         for hand in hands[:min(saved, len(hands) - 1)]:
             table.refresh_from_db()
-            services.hand_add(table=table, data=hand, by=scorekeeper_user,
-                              expected_version=table.version)
+            services.hand_add(table=table, by=scorekeeper_user,
+                              change=services.HandChange(data=hand, expected_version=table.version))
         table.refresh_from_db()
         return table
 

@@ -24,7 +24,7 @@ from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import EveningStatus, Hand, Seat, Table
 from tournaments.selectors.standings import season_standings
-from tournaments.services.scores import hand_add
+from tournaments.services.scores import HandChange, hand_add
 
 from .conftest import log_in
 
@@ -243,7 +243,8 @@ def test_member_reads_the_standings(
 ) -> None:
     sides = sides_of(jokeren_table.seats.all())
     for version, hand in enumerate(sample_hands("jokeren", sides)):
-        hand_add(table=jokeren_table, data=hand, by=scorekeeper_user, expected_version=version)
+        hand_add(table=jokeren_table, by=scorekeeper_user,
+                 change=HandChange(data=hand, expected_version=version))
     competition = jokeren_table.round.evening.competition
     expected = [(row.rank, row.name, row.total) for row in season_standings(competition).rows]
     page = browsing.new_page(phone=True)

@@ -59,7 +59,7 @@ class Burst:
         from tournaments.games import sample_hands
         from tournaments.matches import sides_of
         from tournaments.models import Table
-        from tournaments.services.scores import hand_add
+        from tournaments.services.scores import HandChange, hand_add
 
         user = get_user_model().objects.get(username=self.plan["users"][index])
         try:
@@ -73,8 +73,9 @@ class Burst:
                         self.attempted.append((table.pk, version + 1, deal))
                         self.in_flight += 1
                     try:
-                        hand_add(table=Table.objects.get(pk=table.pk), data=deal, by=user,
-                                 expected_version=version, acknowledge_warnings=True)
+                        hand_add(table=Table.objects.get(pk=table.pk), by=user,
+                                 change=HandChange(data=deal, expected_version=version,
+                                                   acknowledge_warnings=True))
                     finally:
                         with self.lock:
                             self.in_flight -= 1

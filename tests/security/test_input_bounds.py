@@ -21,7 +21,7 @@ from tournaments.forms.competitions import CompetitionForm, ListInput
 from tournaments.forms.draws import DrawForm
 from tournaments.forms.numbers import INT_MAX, INT_MIN, column_range
 from tournaments.models import Competition, Hand, Participant, Round, Table
-from tournaments.services.scores import hand_add
+from tournaments.services.scores import HandChange, hand_add
 
 pytestmark = pytest.mark.django_db
 
@@ -38,8 +38,9 @@ def table(club: Any, make_member: Callable[..., Any], make_competition: Callable
     members = [make_member(club, name=n) for n in ("Ann", "Bob", "Cor", "Dirk")]
     evening = make_evening(make_competition(club, "jokeren"), members)
     table = seat_table(make_round(evening), list(evening.participants.all()))
-    hand_add(table=table, data={"penalties": {"Ann": 0, "Bob": 45, "Cor": 12, "Dirk": 88}},
-             by=admin_user, expected_version=0)
+    hand_add(table=table, by=admin_user,
+             change=HandChange(data={"penalties": {"Ann": 0, "Bob": 45, "Cor": 12, "Dirk": 88}},
+                               expected_version=0))
     return Table.objects.get(pk=table.pk)
 
 
@@ -255,13 +256,13 @@ def test_an_adjusted_correction_refuses_text_in_a_score_field(
 
 def test_the_service_refuses_an_adjusted_hand_that_is_not_of_its_kinds(
         table: Table, admin_user: Any) -> None:
-    from tournaments.services.scores import HandRejected
+    from tournaments.services.scores import HandChange, HandRejected
 
     bad = {"penalties": {"Ann": 0, "Bob": 1, "Cor": "x" * 100, "Dirk": 88}}
     with pytest.raises(HandRejected) as rejected:
-        hand_add(table=table, data=bad, by=admin_user, expected_version=1,
-                 adjusted_reason="beslissing",
-                 adjusted_points={"Ann": 0, "Bob": 2, "Cor": 12, "Dirk": 88})
+        hand_add(table=table, by=admin_user,
+                 change=HandChange(data=bad, expected_version=1, adjusted_reason="beslissing",
+                                   adjusted_points={"Ann": 0, "Bob": 2, "Cor": 12, "Dirk": 88}))
     assert [(e["code"], e["side"]) for e in rejected.value.errors] == [
         ("VALUE_NOT_INTEGER", "Cor")]
     assert Hand.objects.count() == 1

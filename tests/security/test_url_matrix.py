@@ -36,7 +36,7 @@ from clubmanager.models import Role
 from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import EveningStatus, FixedPair, Hand, Table
-from tournaments.services.scores import hand_add
+from tournaments.services.scores import HandChange, hand_add
 from tournaments.services.table_codes import table_codes_issue
 
 pytestmark = pytest.mark.django_db
@@ -222,18 +222,19 @@ def world(club: Any, other_club: Any, make_user: Callable[..., Any],
     people = list(evening.participants.all())
     table_a = seat_table(round_, people[:4], number=1)
     table_b = seat_table(round_, people[4:], number=2)
-    hand_add(table=table_a, data=DEAL, by=users["admin"], expected_version=0)
-    hand_add(table=table_a, data=DEAL, by=users["admin"], expected_version=1)
+    hand_add(table=table_a, by=users["admin"], change=HandChange(data=DEAL, expected_version=0))
+    hand_add(table=table_a, by=users["admin"], change=HandChange(data=DEAL, expected_version=1))
     # round 2: a finished match of Ann, Bob, Cor and Dirk, waiting for its confirmation
     finished = seat_table(make_round(evening), people[:4], number=1)
     for version, hand in enumerate(sample_hands("jokeren", sides_of(finished.seats.all()))):
-        hand_add(table=finished, data=hand, by=users["scorekeeper"], expected_version=version)
+        hand_add(table=finished, by=users["scorekeeper"],
+                 change=HandChange(data=hand, expected_version=version))
     # tables of two more evenings: another one still open, and a closed one with a hand
     elsewhere = make_evening(competition, members[:4])
     other_evening = seat_table(make_round(elsewhere), list(elsewhere.participants.all()))
     closing = make_evening(competition, members[:4])
     closed = seat_table(make_round(closing), list(closing.participants.all()))
-    hand_add(table=closed, data=DEAL, by=users["admin"], expected_version=0)
+    hand_add(table=closed, by=users["admin"], change=HandChange(data=DEAL, expected_version=0))
     tables = [table_a, table_b, finished, other_evening, closed]
     codes = dict(zip(tables, table_codes_issue(tables=tables), strict=True))
     closing.status = EveningStatus.CLOSED

@@ -52,29 +52,28 @@ NOT_EVENING_RESULTS = {
     "pairs.fixed_pair_create": "a competition's pairs, for draws to come",
     "pairs.fixed_pair_delete": "a competition's pairs, for draws to come",
     "publishing.club_public_pages_set": "a club setting",
-    "scores.last_changed_by": "reads",
-    "scores.may_confirm": "a check",
-    "scores.may_enter": "a check",
-    "scores.hand_add": "hand_add_saved's shorthand (covered by its case)",
     "table_codes.new_code": "a helper",
     "table_codes.table_codes_issue": "codes for new tables (the draw's, which is refused)",
     "table_codes.table_code_renew": "a table's code; a code works only while the evening is open "
                                     "(tests/tournaments/test_table_codes.py)",
     "table_codes.club_code_self_confirm_set": "a club setting",
-    "table_codes.code_may_enter": "a check",
-    "table_codes.code_may_confirm": "a check",
-    "table_codes.code_is_active": "a check",
 }
 
 
 def discovered_services() -> set[str]:
+    """``<module>.<function>``; of a package (``services/scores/``), the functions its
+    ``__all__`` names, under the package's name (``scores.hand_add``)."""
     found = set()
-    for info in pkgutil.iter_modules(tournaments.services.__path__):
-        module = importlib.import_module(f"tournaments.services.{info.name}")
+    prefix = "tournaments.services."
+    for info in pkgutil.walk_packages(tournaments.services.__path__, prefix):
+        module = importlib.import_module(info.name)
+        top = info.name.removeprefix(prefix).split(".")[0]
+        package = importlib.import_module(prefix + top)
         for name, obj in vars(module).items():
             if (not name.startswith("_") and inspect.isfunction(obj)
-                    and obj.__module__ == module.__name__):
-                found.add(f"{info.name}.{name}")
+                    and obj.__module__ == module.__name__
+                    and (package is module or name in package.__all__)):
+                found.add(f"{top}.{name}")
     return found
 
 
@@ -95,10 +94,11 @@ def closed(club: Any, make_member: Callable[..., Any], make_competition: Callabl
     for table in played:
         names = [s.side for s in table.seats.order_by("position")]
         for version in range(len(CONTRACTS)):
+            penalties = dict(zip(names, (0, 10 + version, 3), strict=True))
             scores.hand_add(table=Table.objects.get(pk=table.pk), by=admin_user,
-                            data={"penalties": dict(zip(names, (0, 10 + version, 3),
-                                                        strict=True))},
-                            expected_version=version, acknowledge_warnings=True)
+                            change=scores.HandChange(data={"penalties": penalties},
+                                                     expected_version=version,
+                                                     acknowledge_warnings=True))
     scores.table_confirm(table=played[1], by=admin_user)
     fresh = [seat_table(second, people[:3]), seat_table(second, people[3:], number=2)]
     evenings.evening_status_set(evening=evening, status=EveningStatus.CLOSED, by=admin_user)
@@ -116,14 +116,14 @@ def _hand(table: Table, number: int) -> Hand:
 
 
 CASES: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "scores.hand_add_saved": lambda c: scores.hand_add_saved(
+    "scores.hand_add": lambda c: scores.hand_add(
         table=_table(c["fresh"][0].pk), by=c["admin"],
-        data={"penalties": {"Ann": 0, "Bob": 10, "Cor": 5}},
-        expected_version=_table(c["fresh"][0].pk).version),
+        change=scores.HandChange(data={"penalties": {"Ann": 0, "Bob": 10, "Cor": 5}},
+                                 expected_version=_table(c["fresh"][0].pk).version)),
     "scores.hand_update": lambda c: scores.hand_update(
         hand=_hand(c["played"][0], 1), by=c["admin"],
-        data={"penalties": {"Ann": 0, "Bob": 20, "Cor": 5}},
-        expected_version=_table(c["played"][0].pk).version),
+        change=scores.HandChange(data={"penalties": {"Ann": 0, "Bob": 20, "Cor": 5}},
+                                 expected_version=_table(c["played"][0].pk).version)),
     "scores.hand_delete": lambda c: scores.hand_delete(
         hand=_hand(c["played"][0], 2), by=c["admin"],
         expected_version=_table(c["played"][0].pk).version),

@@ -16,7 +16,14 @@ from django.db import connection, connections
 
 from tournaments.models import Hand, Table
 from tournaments.services import scores
-from tournaments.services.scores import TableChanged, hand_add, hand_update
+from tournaments.services.scores import (
+    HandChange,
+    TableChanged,
+    checks,
+    hand_add,
+    hand_update,
+    writes,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,14 +38,16 @@ def table(club, make_member, make_competition, make_evening, make_round, seat_ta
 def _race(monkeypatch, first: Any, second: Any, pause_in: str = "match_view"
           ) -> dict[str, Any]:
     """Run ``first`` and ``second`` in two threads; ``first`` pauses in ``pause_in`` (a name in
-    ``services.scores``) until ``second`` has started its save and had half a second.
+    ``services.scores.checks`` or ``.writes``) until ``second`` has started its save and had
+    half a second.
 
-    ``match_view``: a save (add or edit) pauses before it writes, having read the table.
-    ``_write_hands``: a save pauses inside its write transaction, the table claimed (the
-    second is blocked on the table's lock)."""
+    ``match_view``: a save (add or edit) pauses before it writes, having read the table (the
+    evaluation in ``checks``). ``_write_hands``: a save pauses inside its write transaction,
+    the table claimed (the second is blocked on the table's lock)."""
     inside = threading.Event()
     second_started = threading.Event()
-    real = getattr(scores, pause_in)
+    module = checks if pause_in == "match_view" else writes
+    real = getattr(module, pause_in)
     results: dict[str, Any] = {}
 
     def slow(*args: Any, **kwargs: Any) -> Any:
@@ -48,7 +57,7 @@ def _race(monkeypatch, first: Any, second: Any, pause_in: str = "match_view"
             threading.Event().wait(0.5)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(scores, pause_in, slow)
+    monkeypatch.setattr(module, pause_in, slow)
 
     def run(name: str, job: Any) -> None:
         try:
@@ -81,9 +90,10 @@ def _adds(table: Table, scorekeeper_user: Any, admin_user: Any) -> tuple[Any, An
     # Both people loaded the page at version 0.
     seen_by_first, seen_by_second = Table.objects.get(pk=table.pk), Table.objects.get(pk=table.pk)
     return (
-        lambda: hand_add(table=seen_by_first, data=FIRST, by=scorekeeper_user,
-                         expected_version=0),
-        lambda: hand_add(table=seen_by_second, data=SECOND, by=admin_user, expected_version=0),
+        lambda: hand_add(table=seen_by_first, by=scorekeeper_user,
+                         change=HandChange(data=FIRST, expected_version=0)).hand,
+        lambda: hand_add(table=seen_by_second, by=admin_user,
+                         change=HandChange(data=SECOND, expected_version=0)).hand,
     )
 
 
@@ -116,16 +126,17 @@ def test_two_adds_checked_at_the_same_version_only_one_is_written(monkeypatch, t
 
 
 def _edits(table: Table, scorekeeper_user: Any, admin_user: Any) -> tuple[Any, Any, Hand]:
-    hand = hand_add(table=table, data={"penalties": {"Ann": 0, "Bob": 45, "Cor": 12}},
-                    by=scorekeeper_user, expected_version=0)
+    hand = hand_add(table=table, by=scorekeeper_user,
+                    change=HandChange(data={"penalties": {"Ann": 0, "Bob": 45, "Cor": 12}},
+                                      expected_version=0)).hand
     seen_by_first, seen_by_second = Hand.objects.get(pk=hand.pk), Hand.objects.get(pk=hand.pk)
     return (
-        lambda: hand_update(hand=seen_by_first,
-                            data={"penalties": {"Ann": 0, "Bob": 40, "Cor": 12}},
-                            by=scorekeeper_user, expected_version=1),
-        lambda: hand_update(hand=seen_by_second,
-                            data={"penalties": {"Ann": 0, "Bob": 50, "Cor": 12}},
-                            by=admin_user, expected_version=1),
+        lambda: hand_update(hand=seen_by_first, by=scorekeeper_user,
+                            change=HandChange(data={"penalties": {"Ann": 0, "Bob": 40, "Cor": 12}},
+                                              expected_version=1)),
+        lambda: hand_update(hand=seen_by_second, by=admin_user,
+                            change=HandChange(data={"penalties": {"Ann": 0, "Bob": 50, "Cor": 12}},
+                                              expected_version=1)),
         hand,
     )
 
@@ -164,10 +175,10 @@ KEY = "same-save-key-0123456789"
 def _same_add_twice(table: Table, user: Any) -> tuple[Any, Any]:
     seen_by_first, seen_by_second = Table.objects.get(pk=table.pk), Table.objects.get(pk=table.pk)
     return (
-        lambda: scores.hand_add_saved(table=seen_by_first, data=FIRST, by=user,
-                                      expected_version=0, key=KEY),
-        lambda: scores.hand_add_saved(table=seen_by_second, data=FIRST, by=user,
-                                      expected_version=0, key=KEY),
+        lambda: scores.hand_add(table=seen_by_first, by=user,
+                                change=scores.HandChange(data=FIRST, expected_version=0, key=KEY)),
+        lambda: scores.hand_add(table=seen_by_second, by=user,
+                                change=scores.HandChange(data=FIRST, expected_version=0, key=KEY)),
     )
 
 
@@ -193,18 +204,18 @@ def test_a_repeat_that_passes_the_version_check_is_stopped_by_the_constraint(
     # attempt produced); the key's hand is then refused by the database's unique constraint
     # and the repeat is answered with the first hand. The key is looked up once, then: a first
     # attempt costs no look-up.
-    first = scores.hand_add_saved(table=table, data=FIRST, by=scorekeeper_user,
-                                  expected_version=0, key=KEY)
-    real = scores.applied_change
+    first = scores.hand_add(table=table, by=scorekeeper_user,
+                            change=scores.HandChange(data=FIRST, expected_version=0, key=KEY))
+    real = writes.applied_change
     calls: list[tuple[str, str]] = []
 
     def lookup(**kwargs: Any) -> Any:
         calls.append((kwargs["key"], type(sys.exc_info()[1]).__name__))  # while handling what
         return real(**kwargs)
 
-    monkeypatch.setattr(scores, "applied_change", lookup)
-    again = scores.hand_add_saved(table=Table.objects.get(pk=table.pk), data=FIRST,
-                                  by=scorekeeper_user, expected_version=1, key=KEY)
+    monkeypatch.setattr(writes, "applied_change", lookup)
+    again = scores.hand_add(table=Table.objects.get(pk=table.pk), by=scorekeeper_user,
+                            change=scores.HandChange(data=FIRST, expected_version=1, key=KEY))
     assert (first.repeated, again.repeated, again.number) == (False, True, 1)
     assert Hand.objects.count() == 1
     assert Table.objects.get(pk=table.pk).version == 1
@@ -215,11 +226,12 @@ def test_a_change_repeated_at_the_version_it_produced_is_made_once(table, scorek
     # A change leaves no keyed row for a constraint to refuse, so a repeat that passes the
     # version check (sent with the version the first attempt produced) is found by its key
     # before anything is written: answered with the first change, one change in the history.
-    hand = hand_add(table=table, data=FIRST, by=scorekeeper_user, expected_version=0)
-    first = hand_update(hand=hand, data=SECOND, by=scorekeeper_user, expected_version=1,
-                        key=KEY)
-    again = hand_update(hand=hand, data=SECOND, by=scorekeeper_user, expected_version=2,
-                        key=KEY)
+    hand = hand_add(table=table, by=scorekeeper_user,
+                    change=HandChange(data=FIRST, expected_version=0)).hand
+    first = hand_update(hand=hand, by=scorekeeper_user,
+                        change=HandChange(data=SECOND, expected_version=1, key=KEY))
+    again = hand_update(hand=hand, by=scorekeeper_user,
+                        change=HandChange(data=SECOND, expected_version=2, key=KEY))
     assert (first.repeated, again.repeated, again.number) == (False, True, 1)
     assert Table.objects.get(pk=table.pk).version == 2
     assert Hand.history.filter(history_type="~").count() == 1

@@ -203,8 +203,10 @@ def test_a_key_is_used_once_per_table_whatever_the_change(jokeren, scorekeeper_u
     from tournaments.services import scores
 
     table = jokeren
-    scores.hand_add(table=table, data={"penalties": {"Ann": 0, "Bob": 4, "Cor": 5, "Dirk": 6}},
-                    by=scorekeeper_user, expected_version=0, key="once-per-table-key")
+    penalties = {"Ann": 0, "Bob": 4, "Cor": 5, "Dirk": 6}
+    scores.hand_add(table=table, by=scorekeeper_user,
+                    change=scores.HandChange(data={"penalties": penalties}, expected_version=0,
+                                             key="once-per-table-key"))
     first = Hand.history.get(change_key="once-per-table-key")
 
     def copy_with_key(key):

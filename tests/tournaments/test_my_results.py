@@ -10,7 +10,7 @@ from scoring import evaluate
 from tournaments.games import sample_hands
 from tournaments.matches import sides_of, table_document
 from tournaments.selectors.standings import season_standings
-from tournaments.services.scores import hand_add
+from tournaments.services.scores import HandChange, hand_add
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,8 @@ def played(club, make_member, make_competition, make_evening, make_round, seat_t
     table = seat_table(make_round(evening), list(evening.participants.all()))
     hands = sample_hands("jokeren", sides_of(table.seats.all()))
     for version, hand in enumerate(hands):
-        hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
+        hand_add(table=table, by=scorekeeper_user,
+                 change=HandChange(data=hand, expected_version=version))
     return {"table": table, "hands": hands, "evening": evening}
 
 
@@ -74,7 +75,8 @@ def test_the_page_runs_a_fixed_number_of_queries(
         evening = make_evening(competition, members)
         table = seat_table(make_round(evening), list(evening.participants.all()))
         for version, hand in enumerate(sample_hands("jokeren", sides_of(table.seats.all()))):
-            hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
+            hand_add(table=table, by=scorekeeper_user,
+                     change=HandChange(data=hand, expected_version=version))
     with django_assert_max_num_queries(16):
         page = my_page(client)
     assert page.count('class="my-evening"') == 4

@@ -15,7 +15,7 @@ from django.urls import reverse
 from tournaments.games import sample_hands
 from tournaments.matches import playing_order, sides_of
 from tournaments.models import Hand, Table
-from tournaments.services.scores import HandRejected, hand_add
+from tournaments.services.scores import HandChange, HandRejected, hand_add
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +51,8 @@ def test_the_drawn_first_dealer_deals_first_and_the_deal_moves_on_round_the_tabl
     assert "Deal 1 of 7: dealer Cor" in score_page(admin_client, table)
     hands = sample_hands("jokeren", playing_order(table, table.seats.all()))
     for version, hand in enumerate(hands[:2]):
-        hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
+        hand_add(table=table, by=scorekeeper_user,
+                 change=HandChange(data=hand, expected_version=version))
     text = score_page(admin_client, table)
     assert "Deal 3 of 7: dealer Ann" in text
     # the columns stay in seat order, as drawn
@@ -65,12 +66,14 @@ def test_the_drawn_start_player_takes_the_first_turn_of_a_tile_game(
     assert "Next turn: Bob" in score_page(admin_client, table)
     first_turn = {"side": "Ann", "tiles_placed": 3, "category": "pair", "points": 2}
     with pytest.raises(HandRejected) as refused:
-        hand_add(table=table, data=first_turn, by=scorekeeper_user, expected_version=0)
+        hand_add(table=table, by=scorekeeper_user,
+                 change=HandChange(data=first_turn, expected_version=0))
     assert refused.value.errors[0]["code"] == "HT_TURN_ORDER"
     hands = sample_hands("high_five_tiles", playing_order(table, table.seats.all()))
     assert hands[0]["side"] == "Bob"
     for version, hand in enumerate(hands):
-        hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
+        hand_add(table=table, by=scorekeeper_user,
+                 change=HandChange(data=hand, expected_version=version))
     table.refresh_from_db()
     assert table.finished
 
@@ -81,7 +84,8 @@ def test_stored_tile_games_keep_the_start_player_they_were_played_with(
     other games keep their drawn first dealer."""
     played = drawn_table("high_five_tiles", 2, first_dealer=1)
     for version, hand in enumerate(sample_hands("high_five_tiles", ["Ann", "Bob"])[:3]):
-        hand_add(table=played, data=hand, by=scorekeeper_user, expected_version=version)
+        hand_add(table=played, by=scorekeeper_user,
+                 change=HandChange(data=hand, expected_version=version))
     Table.objects.filter(pk=played.pk).update(first_dealer=2)  # drawn 2, played from seat 1
     unplayed = drawn_table("high_five_tiles", 2, first_dealer=2)
     dealt = drawn_table("jokeren", 2, first_dealer=2)

@@ -10,7 +10,7 @@ from clubmanager.models import Club
 from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import Hand
-from tournaments.services.scores import hand_add
+from tournaments.services.scores import HandChange, hand_add
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,8 @@ def played(club, make_member, make_competition, make_evening, make_round, seat_t
     evening = make_evening(competition, members)
     table = seat_table(make_round(evening), list(evening.participants.all()))
     for version, hand in enumerate(sample_hands("big_five", sides_of(table.seats.all()))):
-        hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
+        hand_add(table=table, by=scorekeeper_user,
+                 change=HandChange(data=hand, expected_version=version))
     return {"competition": competition, "evening": evening, "table": table,
             "hand": Hand.objects.get(table=table)}
 
@@ -143,7 +144,8 @@ def test_tv_fits_a_long_season_in_two_columns_and_says_how_many_more(
         evening = make_evening(competition, members)
         table = seat_table(make_round(evening), list(evening.participants.all()))
         for version, hand in enumerate(sample_hands("big_five", sides_of(table.seats.all()))):
-            hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
+            hand_add(table=table, by=scorekeeper_user,
+                     change=HandChange(data=hand, expected_version=version))
     body = client.get(public_urls(club, played)[2]).content.decode()
     assert body.count('class="standings tv-standings"') == 2
     assert body.count("<tr") == 2 * TV_ROWS + 2  # two header rows

@@ -17,7 +17,13 @@ from clubmanager.models import Role
 from tournaments.models import Hand, Table
 from tournaments.selectors.scores import match_state, seats_and_hands, table_access
 from tournaments.services import scores
-from tournaments.services.scores import hand_add, hand_delete, hand_update, table_confirm
+from tournaments.services.scores import (
+    HandChange,
+    hand_add,
+    hand_delete,
+    hand_update,
+    table_confirm,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -70,8 +76,8 @@ def test_a_confirmed_table_comes_with_its_confirmer(table: Table, club: Any, adm
                                                     scorekeeper_user: Any) -> None:
     for version, deal in enumerate(range(len(CONTRACTS))):
         hand_add(table=Table.objects.get(pk=table.pk), by=scorekeeper_user,
-                 data={"penalties": {"Ann": 0, "Bob": 10 + deal, "Gast": 3}},
-                 expected_version=version, acknowledge_warnings=True)
+                 change=HandChange(data={"penalties": {"Ann": 0, "Bob": 10 + deal, "Gast": 3}},
+                                   expected_version=version, acknowledge_warnings=True))
     table_confirm(table=table, by=admin_user)
     _club, _role, got = table_access(user_id=admin_user.pk, club_slug=club.slug, pk=table.pk)
     assert got.confirmed_by == admin_user
@@ -81,7 +87,7 @@ def test_a_confirmed_table_comes_with_its_confirmer(table: Table, club: Any, adm
 
 
 def test_seats_and_hands_in_order_with_their_people(table: Table, scorekeeper_user: Any) -> None:
-    hand_add(table=table, data=DEAL, by=scorekeeper_user, expected_version=0)
+    hand_add(table=table, by=scorekeeper_user, change=HandChange(data=DEAL, expected_version=0))
     seats, hands = seats_and_hands(table)
     expected = list(table.seats.select_related("participant__member").order_by("position"))
     assert [values(s) for s in seats] == [values(s) for s in expected]
@@ -106,11 +112,14 @@ def test_every_change_of_a_hand_sends_the_model_signals(table: Table,
     post_save.connect(saved, sender=Hand)
     post_delete.connect(deleted, sender=Hand)
     try:
-        first = hand_add(table=table, data=DEAL, by=scorekeeper_user, expected_version=0)
+        first = hand_add(table=table, by=scorekeeper_user,
+                         change=HandChange(data=DEAL, expected_version=0)).hand
         second = {"penalties": {"Ann": 5, "Bob": 0, "Gast": 12}}
-        hand_add(table=table, data=second, by=scorekeeper_user, expected_version=1)
+        hand_add(table=table, by=scorekeeper_user,
+                 change=HandChange(data=second, expected_version=1))
         changed = {"penalties": {"Ann": 0, "Bob": 40, "Gast": 12}}
-        hand_update(hand=first, data=changed, by=scorekeeper_user, expected_version=2)
+        hand_update(hand=first, by=scorekeeper_user,
+                    change=HandChange(data=changed, expected_version=2))
         hand_delete(hand=first, by=scorekeeper_user, expected_version=3)
     finally:
         post_save.disconnect(saved, sender=Hand)
@@ -138,8 +147,8 @@ def test_a_save_runs_a_fixed_number_of_statements(
             seats, hands = seats_and_hands(got)
         data = {"penalties": {"Ann": 0, "Bob": 10 + version, "Gast": 3}}
         with django_assert_max_num_queries(5 + len(seats)) as captured:  # with a savepoint
-            scores.hand_add_saved(table=got, data=data, by=scorekeeper_user, role=role,
-                                  seats=seats, hands=hands, expected_version=version)
+            scores.hand_add(table=got, by=scorekeeper_user, role=role, seats=seats, hands=hands,
+                            change=scores.HandChange(data=data, expected_version=version))
         writes = [q["sql"] for q in captured.captured_queries
                   if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
         assert len(writes) == 3 + len(seats), writes

@@ -9,12 +9,12 @@ from django.core.exceptions import PermissionDenied
 from clubmanager.models import Role
 from tournaments.models import EveningStatus, Hand, Seat
 from tournaments.services.scores import (
+    HandChange,
     HandRejected,
     TableChanged,
     TableLocked,
     WarningsNotAcknowledged,
     hand_add,
-    hand_add_saved,
     hand_delete,
     hand_update,
     table_confirm,
@@ -47,24 +47,24 @@ def seats_of(table) -> dict[str, tuple[int, int, int | None]]:
 
 
 def test_add_writes_hand_seats_and_table_together(jokeren_table, scorekeeper_user):
-    hand = hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-                    expected_version=0)
+    hand = hand_add(table=jokeren_table, by=scorekeeper_user,
+                    change=HandChange(data=pen(0, 45, 12, 88), expected_version=0)).hand
     assert hand.number == 1
     jokeren_table.refresh_from_db()
     table = jokeren_table
     assert (table.version, table.hand_count, table.finished) == (1, 1, False)
     assert seats_of(jokeren_table) == {"Ann": (0, 0, 1), "Bob": (45, 45, 3), "Cor": (12, 12, 2),
                                        "Dirk": (88, 88, 4)}
-    hand_add(table=jokeren_table, data=pen(10, 0, 12, 8), by=scorekeeper_user,
-             expected_version=1)
+    hand_add(table=jokeren_table, by=scorekeeper_user,
+             change=HandChange(data=pen(10, 0, 12, 8), expected_version=1))
     assert seats_of(jokeren_table)["Ann"] == (10, 10, 1)
     assert seats_of(jokeren_table)["Bob"] == (45, 45, 3)
 
 
 def test_refusal_names_the_code_and_writes_nothing(jokeren_table, scorekeeper_user):
     with pytest.raises(HandRejected) as refused:
-        hand_add(table=jokeren_table, data=pen(0, 45, 0, 88), by=scorekeeper_user,
-                 expected_version=0)
+        hand_add(table=jokeren_table, by=scorekeeper_user,
+                 change=HandChange(data=pen(0, 45, 0, 88), expected_version=0))
     assert [e["code"] for e in refused.value.errors] == ["JK_MULTIPLE_WINNERS"]
     assert refused.value.errors[0]["hand"] == 1
     jokeren_table.refresh_from_db()
@@ -74,15 +74,16 @@ def test_refusal_names_the_code_and_writes_nothing(jokeren_table, scorekeeper_us
 
 def test_warning_needs_acknowledgement(jokeren_table, scorekeeper_user):
     with pytest.raises(WarningsNotAcknowledged) as warned:
-        hand_add(table=jokeren_table, data=pen(0, 175, 12, 88), by=scorekeeper_user,
-                 expected_version=0)
+        hand_add(table=jokeren_table, by=scorekeeper_user,
+                 change=HandChange(data=pen(0, 175, 12, 88), expected_version=0))
     assert [w["code"] for w in warned.value.warnings] == ["JK_PENALTY_HIGH"]
     assert not Hand.objects.exists()
-    hand_add(table=jokeren_table, data=pen(0, 175, 12, 88), by=scorekeeper_user,
-             expected_version=0, acknowledge_warnings=True)
+    hand_add(table=jokeren_table, by=scorekeeper_user, change=HandChange(data=pen(0, 175, 12, 88),
+                                                                         expected_version=0,
+                                                                         acknowledge_warnings=True))
     # a later hand does not ask again for the earlier warning
-    hand_add(table=jokeren_table, data=pen(0, 5, 12, 88), by=scorekeeper_user,
-             expected_version=1)
+    hand_add(table=jokeren_table, by=scorekeeper_user,
+             change=HandChange(data=pen(0, 5, 12, 88), expected_version=1))
     assert Hand.objects.count() == 2
 
 
@@ -90,7 +91,7 @@ def _full_round(table, user):
     deals = [pen(0, 45, 12, 88), pen(10, 0, 12, 8), pen(5, 5, 0, 8), pen(0, 20, 20, 20),
              pen(2, 0, 30, 40), pen(50, 60, 0, 70), pen(0, 31, 61, 62)]
     for version, deal in enumerate(deals):
-        hand_add(table=table, data=deal, by=user, expected_version=version)
+        hand_add(table=table, by=user, change=HandChange(data=deal, expected_version=version))
 
 
 def test_complete_match_finishes_and_a_further_hand_is_refused(jokeren_table, scorekeeper_user):
@@ -99,22 +100,24 @@ def test_complete_match_finishes_and_a_further_hand_is_refused(jokeren_table, sc
     assert jokeren_table.finished and jokeren_table.hand_count == 7
     assert seats_of(jokeren_table)["Ann"] == (67, 67, 1)
     with pytest.raises(HandRejected) as refused:
-        hand_add(table=jokeren_table, data=pen(0, 5, 5, 5), by=scorekeeper_user,
-                 expected_version=7)
+        hand_add(table=jokeren_table, by=scorekeeper_user,
+                 change=HandChange(data=pen(0, 5, 5, 5), expected_version=7))
     assert refused.value.errors[0]["code"] == "MATCH_FINISHED"
 
 
 def test_edit_re_evaluates_the_whole_match(jokeren_table, scorekeeper_user):
     _full_round(jokeren_table, scorekeeper_user)
     first = Hand.objects.get(table=jokeren_table, number=1)
-    hand_update(hand=first, data=pen(0, 44, 12, 88), by=scorekeeper_user, expected_version=7)
+    hand_update(hand=first, by=scorekeeper_user,
+                change=HandChange(data=pen(0, 44, 12, 88), expected_version=7))
     assert seats_of(jokeren_table)["Bob"][0] == 44 + 0 + 5 + 20 + 0 + 60 + 31
     jokeren_table.refresh_from_db()
     assert jokeren_table.finished and jokeren_table.hand_count == 7
     # The last deal (out at once) edited to an impossible score is refused
     last = Hand.objects.get(table=jokeren_table, number=7)
     with pytest.raises(HandRejected) as refused:
-        hand_update(hand=last, data=pen(0, 30, 61, 62), by=scorekeeper_user, expected_version=8)
+        hand_update(hand=last, by=scorekeeper_user,
+                    change=HandChange(data=pen(0, 30, 61, 62), expected_version=8))
     assert refused.value.errors[0]["code"] == "JK_LAST_DEAL_TOO_LOW"
     assert Hand.objects.get(pk=last.pk).data == pen(0, 31, 61, 62)
 
@@ -127,12 +130,12 @@ def test_delete_that_makes_a_later_hand_invalid_is_refused(
                                                                            "set3"]})
     evening = make_evening(competition, members)
     table = seat_table(make_round(evening), list(evening.participants.all()))
-    hand_add(table=table, data={"penalties": {"Ann": 0, "Bob": 5}}, by=scorekeeper_user,
-             expected_version=0)
-    hand_add(table=table, data={"penalties": {"Ann": 0, "Bob": 40}}, by=scorekeeper_user,
-             expected_version=1)
-    hand_add(table=table, data={"penalties": {"Ann": 0, "Bob": 5}}, by=scorekeeper_user,
-             expected_version=2)
+    hand_add(table=table, by=scorekeeper_user,
+             change=HandChange(data={"penalties": {"Ann": 0, "Bob": 5}}, expected_version=0))
+    hand_add(table=table, by=scorekeeper_user,
+             change=HandChange(data={"penalties": {"Ann": 0, "Bob": 40}}, expected_version=1))
+    hand_add(table=table, by=scorekeeper_user,
+             change=HandChange(data={"penalties": {"Ann": 0, "Bob": 5}}, expected_version=2))
     first = Hand.objects.get(table=table, number=1)
     # Without deal 1, the third deal (Bob 5) becomes the out-at-once deal: below 31.
     with pytest.raises(HandRejected) as refused:
@@ -143,8 +146,9 @@ def test_delete_that_makes_a_later_hand_invalid_is_refused(
     # An edit of deal 2 to an impossible out-at-once score is refused too
     second = Hand.objects.get(table=table, number=2)
     with pytest.raises(HandRejected) as refused:
-        hand_update(hand=second, data={"penalties": {"Ann": 0, "Bob": 20}},
-                    by=scorekeeper_user, expected_version=3)
+        hand_update(hand=second, by=scorekeeper_user,
+                    change=HandChange(data={"penalties": {"Ann": 0, "Bob": 20}},
+                                      expected_version=3))
     assert refused.value.errors[0]["code"] == "JK_LAST_DEAL_TOO_LOW"
     # Deleting the last deal is fine; numbers and seats follow
     third = Hand.objects.get(table=table, number=3)
@@ -156,7 +160,8 @@ def test_delete_that_makes_a_later_hand_invalid_is_refused(
 
 def test_delete_renumbers_later_hands(jokeren_table, scorekeeper_user):
     for version, deal in enumerate([pen(0, 45, 12, 88), pen(10, 0, 12, 8), pen(5, 5, 0, 8)]):
-        hand_add(table=jokeren_table, data=deal, by=scorekeeper_user, expected_version=version)
+        hand_add(table=jokeren_table, by=scorekeeper_user,
+                 change=HandChange(data=deal, expected_version=version))
     hand_delete(hand=Hand.objects.get(table=jokeren_table, number=1), by=scorekeeper_user,
                 expected_version=3, reason="wrong table")
     assert list(Hand.objects.filter(table=jokeren_table).values_list("number", "data")) == [
@@ -166,11 +171,11 @@ def test_delete_renumbers_later_hands(jokeren_table, scorekeeper_user):
 
 
 def test_stale_version_is_refused(jokeren_table, scorekeeper_user):
-    hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-             expected_version=0)
+    hand_add(table=jokeren_table, by=scorekeeper_user,
+             change=HandChange(data=pen(0, 45, 12, 88), expected_version=0))
     with pytest.raises(TableChanged) as changed:
-        hand_add(table=jokeren_table, data=pen(0, 5, 12, 88), by=scorekeeper_user,
-                 expected_version=0)
+        hand_add(table=jokeren_table, by=scorekeeper_user,
+                 change=HandChange(data=pen(0, 5, 12, 88), expected_version=0))
     assert changed.value.table.version == 1
     assert Hand.objects.count() == 1
 
@@ -181,30 +186,32 @@ def test_closed_evening_and_confirmed_table_refuse_changes(jokeren_table, scorek
     evening.status = EveningStatus.CLOSED
     evening.save()
     with pytest.raises(TableLocked) as locked:
-        hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=admin_user, expected_version=0)
+        hand_add(table=jokeren_table, by=admin_user,
+                 change=HandChange(data=pen(0, 45, 12, 88), expected_version=0))
     assert locked.value.reason == "closed"
     evening.status = EveningStatus.PLAYING
     evening.save()
     _full_round(jokeren_table, scorekeeper_user)
     table_confirm(table=jokeren_table, by=admin_user)
     with pytest.raises(TableLocked) as locked:
-        hand_update(hand=Hand.objects.get(table=jokeren_table, number=1), data=pen(0, 1, 2, 3),
-                    by=admin_user, expected_version=8)
+        hand_update(hand=Hand.objects.get(table=jokeren_table, number=1), by=admin_user,
+                    change=HandChange(data=pen(0, 1, 2, 3), expected_version=8))
     assert locked.value.reason == "confirmed"
 
 
 def test_who_may_enter(jokeren_table, member_user, scorekeeper_user, other_admin_user,
                        make_user, club):
     with pytest.raises(PermissionDenied):
-        hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=member_user, expected_version=0)
+        hand_add(table=jokeren_table, by=member_user,
+                 change=HandChange(data=pen(0, 45, 12, 88), expected_version=0))
     with pytest.raises(PermissionDenied):
-        hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=other_admin_user,
-                 expected_version=0)
+        hand_add(table=jokeren_table, by=other_admin_user,
+                 change=HandChange(data=pen(0, 45, 12, 88), expected_version=0))
     # The member at the scorekeeper seat may enter, even with only the member role.
     jokeren_table.scorekeeper = 2
     jokeren_table.save()
-    hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=jokeren_table.bob_user,
-             expected_version=0)
+    hand_add(table=jokeren_table, by=jokeren_table.bob_user,
+             change=HandChange(data=pen(0, 45, 12, 88), expected_version=0))
     assert Hand.objects.count() == 1
 
 
@@ -212,20 +219,23 @@ def test_admin_adjusted_score_needs_a_reason_and_shows_in_history(jokeren_table,
                                                                   scorekeeper_user):
     bad = pen(0, 1, 12, 88)  # a penalty of 1 is impossible
     with pytest.raises(HandRejected):  # no reason
-        hand_add(table=jokeren_table, data=bad, by=admin_user, expected_version=0,
-                 adjusted_points={"Ann": 0, "Bob": 1, "Cor": 12, "Dirk": 88})
+        hand_add(table=jokeren_table, by=admin_user,
+                 change=HandChange(data=bad, expected_version=0,
+                                   adjusted_points={"Ann": 0, "Bob": 1, "Cor": 12, "Dirk": 88}))
     with pytest.raises(HandRejected):  # a scorekeeper may not adjust
-        hand_add(table=jokeren_table, data=bad, by=scorekeeper_user, expected_version=0,
-                 adjusted_reason="director", adjusted_points={"Ann": 0, "Bob": 1, "Cor": 12,
-                                                              "Dirk": 88})
-    hand = hand_add(table=jokeren_table, data=bad, by=admin_user, expected_version=0,
-                    adjusted_reason="Bob showed one card; director's decision",
-                    adjusted_points={"Ann": 0, "Bob": 2, "Cor": 12, "Dirk": 88})
+        hand_add(table=jokeren_table, by=scorekeeper_user,
+                 change=HandChange(data=bad, expected_version=0, adjusted_reason="director",
+                                   adjusted_points={"Ann": 0, "Bob": 1, "Cor": 12, "Dirk": 88}))
+    hand = hand_add(table=jokeren_table, by=admin_user,
+                    change=HandChange(data=bad, expected_version=0,
+                                      adjusted_reason="Bob showed one card; director's decision",
+                                      adjusted_points={"Ann": 0, "Bob": 2, "Cor": 12, "Dirk": 88})
+                    ).hand
     assert hand.is_adjusted and hand.data == bad
     assert seats_of(jokeren_table)["Bob"] == (2, 2, 2)
     # the next deal is checked by the engine (adjusted deal left out)
-    hand_add(table=jokeren_table, data=pen(0, 10, 10, 10), by=scorekeeper_user,
-             expected_version=1)
+    hand_add(table=jokeren_table, by=scorekeeper_user,
+             change=HandChange(data=pen(0, 10, 10, 10), expected_version=1))
     assert seats_of(jokeren_table)["Bob"] == (12, 12, 2)
     record = Hand.history.filter(id=hand.pk).earliest("history_date")
     assert record.history_user == admin_user
@@ -233,9 +243,10 @@ def test_admin_adjusted_score_needs_a_reason_and_shows_in_history(jokeren_table,
 
 
 def test_history_records_who_before_and_after(jokeren_table, scorekeeper_user, admin_user):
-    hand = hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-                    expected_version=0)
-    hand_update(hand=hand, data=pen(0, 40, 12, 88), by=admin_user, expected_version=1)
+    hand = hand_add(table=jokeren_table, by=scorekeeper_user,
+                    change=HandChange(data=pen(0, 45, 12, 88), expected_version=0)).hand
+    hand_update(hand=hand, by=admin_user,
+                change=HandChange(data=pen(0, 40, 12, 88), expected_version=1))
     hand_delete(hand=hand, by=admin_user, expected_version=2, reason="wrong table")
     records = list(Hand.history.filter(id=hand.pk).order_by("history_date"))
     assert [(r.history_type, r.history_user, r.data["penalties"]["Bob"]) for r in records] == [
@@ -257,8 +268,8 @@ def test_confirmation_by_an_opponent_not_the_last_enterer(jokeren_table, scoreke
 
 
 def test_unfinished_match_cannot_be_confirmed(jokeren_table, scorekeeper_user, admin_user):
-    hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-             expected_version=0)
+    hand_add(table=jokeren_table, by=scorekeeper_user,
+             change=HandChange(data=pen(0, 45, 12, 88), expected_version=0))
     with pytest.raises(TableLocked) as locked:
         table_confirm(table=jokeren_table, by=admin_user)
     assert locked.value.reason == "not_finished"
@@ -271,14 +282,14 @@ def test_closing_or_reopening_the_evening_makes_open_forms_stale(jokeren_table,
     evening = jokeren_table.round.evening
     evening_status_set(evening=evening, status=EveningStatus.CLOSED, by=admin_user)
     with pytest.raises(TableChanged):  # a form rendered while the evening was open
-        hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-                 expected_version=0)
+        hand_add(table=jokeren_table, by=scorekeeper_user,
+                 change=HandChange(data=pen(0, 45, 12, 88), expected_version=0))
     with pytest.raises(TableLocked):  # the form of now: the evening is closed
-        hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-                 expected_version=1)
+        hand_add(table=jokeren_table, by=scorekeeper_user,
+                 change=HandChange(data=pen(0, 45, 12, 88), expected_version=1))
     evening_reopen(evening=evening, by=admin_user)
-    hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-             expected_version=2)
+    hand_add(table=jokeren_table, by=scorekeeper_user,
+             change=HandChange(data=pen(0, 45, 12, 88), expected_version=2))
     assert Hand.objects.count() == 1
 
 
@@ -296,11 +307,13 @@ def test_reseating_a_table_makes_its_open_score_form_stale(
               by=admin_user)
     # The form showed Ann, Bob and Cor; Ann now sits at the other table.
     with pytest.raises(TableChanged) as changed:
-        hand_add(table=first, data={"penalties": {"Ann": 0, "Bob": 45, "Cor": 12}},
-                 by=scorekeeper_user, expected_version=0)
+        hand_add(table=first, by=scorekeeper_user,
+                 change=HandChange(data={"penalties": {"Ann": 0, "Bob": 45, "Cor": 12}},
+                                   expected_version=0))
     assert changed.value.table.version == 1
-    hand_add(table=first, data={"penalties": {"Dirk": 0, "Bob": 45, "Cor": 12}},
-             by=scorekeeper_user, expected_version=1)
+    hand_add(table=first, by=scorekeeper_user,
+             change=HandChange(data={"penalties": {"Dirk": 0, "Bob": 45, "Cor": 12}},
+                               expected_version=1))
     assert Hand.objects.get().table_id == first.pk
 
 
@@ -309,11 +322,12 @@ def test_a_read_from_before_a_change_is_never_written(jokeren_table, scorekeeper
     from tournaments.selectors.scores import seats_and_hands
 
     seats, hands = seats_and_hands(jokeren_table)  # read at version 0, no hands
-    hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=admin_user, expected_version=0)
+    hand_add(table=jokeren_table, by=admin_user,
+             change=HandChange(data=pen(0, 45, 12, 88), expected_version=0))
     jokeren_table.version = 0  # the caller's read, as it was
     with pytest.raises(TableChanged):
-        hand_add_saved(table=jokeren_table, seats=seats, hands=hands, data=pen(5, 0, 12, 88),
-                       by=scorekeeper_user, expected_version=0)
+        hand_add(table=jokeren_table, by=scorekeeper_user, seats=seats, hands=hands,
+                 change=HandChange(data=pen(5, 0, 12, 88), expected_version=0))
     assert list(Hand.objects.values_list("number", flat=True)) == [1]
 
 
@@ -323,42 +337,44 @@ KEY = "phone-made-key-0001"
 
 def test_an_add_repeated_with_its_key_is_answered_with_the_first_hand(jokeren_table,
                                                                      scorekeeper_user):
-    first = hand_add_saved(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-                           expected_version=0, key=KEY)
+    first = hand_add(table=jokeren_table, by=scorekeeper_user,
+                     change=HandChange(data=pen(0, 45, 12, 88), expected_version=0, key=KEY))
     # The answer never reached the phone; it sends the same save again (same version, same key).
-    again = hand_add_saved(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-                           expected_version=0, key=KEY)
+    again = hand_add(table=jokeren_table, by=scorekeeper_user,
+                     change=HandChange(data=pen(0, 45, 12, 88), expected_version=0, key=KEY))
     assert (first.repeated, first.number) == (False, 1)
     assert (again.repeated, again.number, again.hand.pk) == (True, 1, first.hand.pk)
     assert again.table.version == 1 and [h.pk for h in again.hands] == [first.hand.pk]
     assert Hand.objects.count() == 1 and Hand.history.count() == 1
     assert Hand.objects.get().entry_key == KEY
     # another hand, another key: added as usual
-    hand_add(table=jokeren_table, data=pen(10, 0, 12, 8), by=scorekeeper_user,
-             expected_version=1, key="phone-made-key-0002")
+    hand_add(table=jokeren_table, by=scorekeeper_user, change=HandChange(data=pen(10, 0, 12, 8),
+                                                                         expected_version=1,
+                                                                         key="phone-made-key-0002"))
     assert Hand.objects.count() == 2
 
 
 def test_a_repeated_add_answers_its_own_number_after_later_changes(jokeren_table,
                                                                   scorekeeper_user):
-    hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-             expected_version=0)
-    hand_add(table=jokeren_table, data=pen(10, 0, 12, 8), by=scorekeeper_user,
-             expected_version=1, key=KEY)
-    hand_add(table=jokeren_table, data=pen(5, 5, 0, 8), by=scorekeeper_user, expected_version=2)
-    again = hand_add_saved(table=jokeren_table, data=pen(10, 0, 12, 8), by=scorekeeper_user,
-                           expected_version=1, key=KEY)  # not "this table was just changed"
+    hand_add(table=jokeren_table, by=scorekeeper_user,
+             change=HandChange(data=pen(0, 45, 12, 88), expected_version=0))
+    hand_add(table=jokeren_table, by=scorekeeper_user,
+             change=HandChange(data=pen(10, 0, 12, 8), expected_version=1, key=KEY))
+    hand_add(table=jokeren_table, by=scorekeeper_user,
+             change=HandChange(data=pen(5, 5, 0, 8), expected_version=2))
+    again = hand_add(table=jokeren_table, by=scorekeeper_user,  # not "this table was just changed"
+                     change=HandChange(data=pen(10, 0, 12, 8), expected_version=1, key=KEY))
     assert (again.repeated, again.number, again.table.version) == (True, 2, 3)
     assert Hand.objects.count() == 3
 
 
 def test_an_edit_repeated_with_its_key_is_made_once(jokeren_table, scorekeeper_user):
-    hand = hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-                    expected_version=0)
-    first = hand_update(hand=hand, data=pen(0, 44, 12, 88), by=scorekeeper_user,
-                        expected_version=1, key=KEY)
-    again = hand_update(hand=hand, data=pen(0, 44, 12, 88), by=scorekeeper_user,
-                        expected_version=1, key=KEY)
+    hand = hand_add(table=jokeren_table, by=scorekeeper_user,
+                    change=HandChange(data=pen(0, 45, 12, 88), expected_version=0)).hand
+    first = hand_update(hand=hand, by=scorekeeper_user,
+                        change=HandChange(data=pen(0, 44, 12, 88), expected_version=1, key=KEY))
+    again = hand_update(hand=hand, by=scorekeeper_user,
+                        change=HandChange(data=pen(0, 44, 12, 88), expected_version=1, key=KEY))
     assert (first.repeated, again.repeated, again.number) == (False, True, 1)
     jokeren_table.refresh_from_db()
     assert jokeren_table.version == 2
@@ -369,10 +385,10 @@ def test_an_edit_repeated_with_its_key_is_made_once(jokeren_table, scorekeeper_u
 
 def test_a_delete_repeated_with_its_key_is_answered_not_refused(jokeren_table,
                                                                scorekeeper_user):
-    first = hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-                     expected_version=0)
-    second = hand_add(table=jokeren_table, data=pen(10, 0, 12, 8), by=scorekeeper_user,
-                      expected_version=1)
+    first = hand_add(table=jokeren_table, by=scorekeeper_user,
+                     change=HandChange(data=pen(0, 45, 12, 88), expected_version=0)).hand
+    second = hand_add(table=jokeren_table, by=scorekeeper_user,
+                      change=HandChange(data=pen(10, 0, 12, 8), expected_version=1)).hand
     done = hand_delete(hand=first, by=scorekeeper_user, expected_version=2, key=KEY)
     # the hand is gone and the version moved on: the same delete again is its answer again
     again = hand_delete(hand=first, by=scorekeeper_user, expected_version=2, key=KEY)
@@ -387,22 +403,22 @@ def test_a_delete_repeated_with_its_key_is_answered_not_refused(jokeren_table,
 
 def test_a_refused_save_leaves_its_key_free(jokeren_table, scorekeeper_user):
     with pytest.raises(HandRejected):
-        hand_add(table=jokeren_table, data=pen(0, 45, 0, 88), by=scorekeeper_user,
-                 expected_version=0, key=KEY)
+        hand_add(table=jokeren_table, by=scorekeeper_user,
+                 change=HandChange(data=pen(0, 45, 0, 88), expected_version=0, key=KEY))
     # corrected and sent with the same key (the phone keeps it until the save is stored)
-    saved = hand_add_saved(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-                           expected_version=0, key=KEY)
+    saved = hand_add(table=jokeren_table, by=scorekeeper_user,
+                     change=HandChange(data=pen(0, 45, 12, 88), expected_version=0, key=KEY))
     assert not saved.repeated and Hand.objects.get().entry_key == KEY
 
 
 def test_a_key_of_another_table_is_not_this_tables(jokeren_table, scorekeeper_user,
                                                    make_round, seat_table):
-    hand_add(table=jokeren_table, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-             expected_version=0, key=KEY)
+    hand_add(table=jokeren_table, by=scorekeeper_user,
+             change=HandChange(data=pen(0, 45, 12, 88), expected_version=0, key=KEY))
     other = seat_table(make_round(jokeren_table.round.evening, number=2),
                        list(jokeren_table.round.evening.participants.all()))
-    saved = hand_add_saved(table=other, data=pen(0, 45, 12, 88), by=scorekeeper_user,
-                           expected_version=0, key=KEY)
+    saved = hand_add(table=other, by=scorekeeper_user,
+                     change=HandChange(data=pen(0, 45, 12, 88), expected_version=0, key=KEY))
     assert not saved.repeated
     assert Hand.objects.filter(entry_key=KEY).count() == 2
 

@@ -13,7 +13,7 @@ from tournaments.games import sample_hands
 from tournaments.matches import playing_order
 from tournaments.models import Participant, Round, Seat, Table
 from tournaments.selectors.standings import evening_results, season_standings
-from tournaments.services.scores import hand_add
+from tournaments.services.scores import HandChange, hand_add
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,8 @@ def test_standings_of_every_game_match_a_hand_calculation(
     evening = make_evening(competition, members)
     table = seat_table(make_round(evening), list(evening.participants.all()))
     for version, hand in enumerate(sample_hands(game, playing_order(table, table.seats.all()))):
-        hand_add(table=table, data=hand, by=scorekeeper_user, expected_version=version)
+        hand_add(table=table, by=scorekeeper_user,
+                 change=HandChange(data=hand, expected_version=version))
     standings = season_standings(competition)
     assert {r.name: r.total for r in standings.rows} == expected
     assert [e.pk for e in standings.evenings] == [evening.pk]

@@ -205,7 +205,7 @@ def test_the_services_refuse_a_code_of_a_closed_evening(world: dict[str, Any],
     world["evening"].save()
     with pytest.raises(scores.TableLocked):
         scores.hand_add(table=Table.objects.get(pk=table.pk), by=None, via=via,
-                        expected_version=0, data={"penalties": {}})
+                        change=scores.HandChange(data={"penalties": {}}, expected_version=0))
 
 
 # -- renewing ---------------------------------------------------------------------------------
@@ -232,7 +232,8 @@ def test_a_save_under_way_when_the_code_is_renewed_is_refused(world: dict[str, A
     hand = sample_hands("jokeren", sides_of(table.seats.all()))[0]
     with pytest.raises(PermissionDenied):
         scores.hand_add(table=Table.objects.select_related("round__evening__competition")
-                        .get(pk=table.pk), by=None, via=via, expected_version=0, data=hand)
+                        .get(pk=table.pk), by=None, via=via,
+                        change=scores.HandChange(data=hand, expected_version=0))
     assert not Hand.objects.filter(table=table).exists()
 
 
@@ -254,8 +255,9 @@ def test_issuing_for_new_tables_only_adds(world: dict[str, Any]) -> None:
 # -- confirmation -------------------------------------------------------------------------------
 def _play_out(table: Table, *, via: ViaCode | None = None, by: Any = None) -> None:
     for version, hand in enumerate(sample_hands("jokeren", sides_of(table.seats.all()))):
-        scores.hand_add(table=Table.objects.get(pk=table.pk), data=hand, by=by, via=via,
-                        expected_version=version, acknowledge_warnings=True)
+        scores.hand_add(table=Table.objects.get(pk=table.pk), by=by, via=via,
+                        change=scores.HandChange(data=hand, expected_version=version,
+                                                 acknowledge_warnings=True))
 
 
 def test_a_code_does_not_confirm_its_own_entries_unless_the_club_allows(

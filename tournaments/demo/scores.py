@@ -22,7 +22,7 @@ from ..matches import playing_order
 from ..models import Competition, EveningStatus
 from ..services.draws import round_draw
 from ..services.evenings import evening_create, evening_status_set, participant_checkin
-from ..services.scores import hand_add, table_confirm
+from ..services.scores import HandChange, hand_add, table_confirm
 
 PLAYED_EVENINGS = 3
 PRESENT = 12
@@ -61,8 +61,9 @@ def load(stdout: TextIO) -> None:
                 for version, hand in enumerate(
                     sample_hands(competition.game, sides, variant + week)
                 ):
-                    hand_add(table=table, data=hand, by=keeper, expected_version=version,
-                             acknowledge_warnings=True)
+                    hand_add(table=table, by=keeper, change=HandChange(data=hand,
+                                                                       expected_version=version,
+                                                                       acknowledge_warnings=True))
                 if competition.requires_confirmation:
                     table.refresh_from_db()
                     table_confirm(table=table, by=admin)

@@ -9,10 +9,10 @@ from typing import Any
 from django.db.models import Count, OuterRef, Prefetch, Q
 from django.shortcuts import get_object_or_404
 
-from clubmanager.access import role_subquery
 from clubmanager.models import Club
+from clubmanager.selectors import role_subquery
 
-from ..matches import MatchView, match_view
+from ..matches import MatchView, match_view, sides_of
 from ..models import Evening, Hand, Seat, Table
 
 _CHAIN = "round__evening__competition__club"
@@ -52,6 +52,26 @@ def seats_and_hands(table: Table) -> tuple[list[Seat], list[Hand]]:
     seats = list(table.seats.select_related("participant__member").order_by("position"))
     hands = list(table.hands.order_by("number"))
     return seats, hands
+
+
+@dataclass(frozen=True)
+class EntryRead:
+    """What a save reads before it asks anything: the table's seats and hands (as stored at
+    ``table.version``, which the add service checks and writes against, no second read), its
+    sides, and the match as the entry finds it (``before``: all hands for a new one, the hands
+    before it for a correction)."""
+
+    seats: list[Seat]
+    hands: list[Hand]
+    sides: list[str]
+    before: MatchView
+
+
+def entry_read(table: Table, editing: Hand | None) -> EntryRead:
+    seats, hands = seats_and_hands(table)
+    before = match_view(table, seats, [(h.data, h.adjusted_points) for h in hands
+                                       if editing is None or h.number < editing.number])
+    return EntryRead(seats, hands, sides_of(seats), before)
 
 
 def hand_in_club(club: Club, pk: int) -> Hand:

@@ -1,4 +1,4 @@
-"""Writes: table codes, and what a code may do.
+"""Writes: table codes (what a code may do is read in ``selectors.permissions``).
 
 A table code lets the phones at a table enter, correct and confirm that table's scores without
 an account (issue 16). It is random: ``secrets.token_urlsafe(16)``, 128 bits, never derived
@@ -7,10 +7,11 @@ table); a club admin renews a table's code (the old one stops at once: it is rev
 transaction) or turns codes off for a competition (``Competition.table_codes``, its settings
 form).
 
-What a code may do, and nothing else: enter, change, delete and confirm on its own table, while
-the evening is open and the competition has codes on (:func:`code_may_enter`). A match whose
-last change came through the table's code is not confirmed through its code, unless the club
-allows that (``Club.code_self_confirm``): the code is the table, not a second person.
+What a code may do, and nothing else: enter, change, delete and confirm on its own table,
+while the evening is open and the competition has codes on
+(``selectors.permissions.code_may_enter``). A match whose last change came through the table's
+code is not confirmed through its code, unless the club allows that
+(``Club.code_self_confirm``): the code is the table, not a second person.
 The score services take a :class:`ViaCode` instead of a user and record it in the history.
 """
 
@@ -26,15 +27,12 @@ from django.utils import timezone
 
 from clubmanager.models import Club
 
-from ..models import Hand, Table, TableCode
+from ..models import Table, TableCode
 
 __all__ = [
     "CODE_BYTES",
     "ViaCode",
     "club_code_self_confirm_set",
-    "code_is_active",
-    "code_may_confirm",
-    "code_may_enter",
     "new_code",
     "table_code_renew",
     "table_codes_issue",
@@ -81,33 +79,3 @@ def club_code_self_confirm_set(*, club: Club, allowed: bool, by: Any = None) -> 
     club.code_self_confirm = allowed
     club.save(update_fields=["code_self_confirm"])
     return club
-
-
-# -- what a code may do -----------------------------------------------------------------------
-def code_may_enter(code: TableCode, table: Table) -> bool:
-    """Its own table, an active code, codes on for the competition. (An open evening and an
-    unconfirmed match are every entry's conditions: ``services.scores``.) ``table`` with its
-    round, evening and competition loaded."""
-    return (code.table_id == table.pk and code.revoked_at is None
-            and table.round.evening.competition.table_codes)
-
-
-def code_is_active(code: TableCode) -> bool:
-    """As stored now: not revoked, codes still on (a renewal or "codes off" meanwhile stops a
-    save that was already under way)."""
-    return TableCode.objects.filter(
-        pk=code.pk, revoked_at__isnull=True,
-        table__round__evening__competition__table_codes=True,
-    ).exists()
-
-
-def code_may_confirm(code: TableCode, table: Table) -> bool:
-    """Its own table; not a match whose last change came through a code of this table, unless
-    the club allows it. ``table`` with its round, evening, competition and club loaded."""
-    if not code_may_enter(code, table):
-        return False
-    if table.round.evening.competition.club.code_self_confirm:
-        return True
-    last = (Hand.history.filter(table_id=table.pk).order_by("-history_date", "-history_id")
-            .values_list("table_code_id", flat=True).first())
-    return last is None

@@ -14,8 +14,8 @@ from django.urls import reverse
 from clubmanager.models import Role
 
 from ..models import Seat, Table
-from ..services import scores as services
-from ..services.table_codes import ViaCode, code_may_confirm, code_may_enter
+from ..selectors import permissions
+from ..services.table_codes import ViaCode
 
 
 @dataclass(frozen=True)
@@ -43,13 +43,13 @@ class Entrant:
 
     def may_enter(self, table: Table, seats: list[Seat]) -> bool:
         if self.via is not None:
-            return code_may_enter(self.via.code, table)
-        return services.may_enter(self.user, table, seats, self.role)
+            return permissions.code_may_enter(self.via.code, table)
+        return permissions.may_enter(self.user, table, seats, self.role)
 
     def may_confirm(self, table: Table, seats: list[Seat], last_by: int | None) -> bool:
         if self.via is not None:
-            return code_may_confirm(self.via.code, table)
-        return services.may_confirm(self.user, table, seats, self.role, last_by)
+            return permissions.code_may_confirm(self.via.code, table)
+        return permissions.may_confirm(self.user, table, seats, self.role, last_by)
 
     def url(self, name: str, table: Table, hand_pk: int | None = None) -> str:
         """A score page's URL: ``tournaments:<name>`` for a login, ``table_code:<name>`` (the

@@ -114,6 +114,9 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("clubmanager/text.py", "models"),
     # The hand history's receiver: part of saving a hand, as a model's own signal would be.
     ("tournaments/history.py", "models"),
+    # The stored reglement as the engine's season document, and in words: read by the model's
+    # check, the selectors and the pages.
+    ("tournaments/season_rules.py", "models"),
 )
 
 #: Today's imports of a higher layer (or of an entry point): ``"importer -> imported"``.
@@ -125,7 +128,6 @@ KNOWN_UPWARD_IMPORTS: frozenset[str] = frozenset({
     "tournaments.games.jokeren -> tournaments.forms.ordered",
     "tournaments.games.jokeren -> tournaments.selectors.scores",
     "tournaments.pdf.grid -> tournaments.selectors.exports",
-    "tournaments.pdf.results -> tournaments.selectors.standings",
     "tournaments.pdf.sheets -> tournaments.selectors.exports",
     "tournaments.selectors.evenings -> tournaments.services.draws",
     "tournaments.selectors.scores -> clubmanager.access",

@@ -38,7 +38,6 @@ KNOWN_LONG_FUNCTIONS: frozenset[str] = frozenset({
     "tournaments/exports.py:_write",
     "tournaments/games/high_five_1959.py:_render",
     "tournaments/season_import.py:_hand_row",
-    "tournaments/selectors/standings.py:season_standings",
     "tournaments/services/season_import.py:season_import",
     "tournaments/views/scores.py:_context",
     "tournaments/views/scores.py:_save",

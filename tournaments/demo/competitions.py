@@ -50,7 +50,7 @@ def load(stdout: TextIO) -> None:
                     club=club, game=key, name=name, start_date=start,
                     end_date=datetime.date(start.year + 1, 6, 30),
                     options={o["name"]: o["default"] for o in GAMES[key].describe()["options"]},
-                    min_evenings=3 if index % 2 == 0 else 0,
+                    rules={"min_played": 3} if index % 2 == 0 else {},
                 )
             if competition.evenings.exists():
                 continue

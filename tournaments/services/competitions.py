@@ -16,8 +16,7 @@ from ..games import game_keys, site_game
 from ..models import Competition
 
 COMPETITION_FIELDS = (
-    "name", "start_date", "end_date", "better", "counting", "best_n", "min_evenings",
-    "absent_rule", "absent_points", "tiebreaks", "requires_confirmation", "table_codes",
+    "name", "start_date", "end_date", "better", "rules", "requires_confirmation", "table_codes",
     "table_min", "table_max",
 )
 
@@ -49,10 +48,7 @@ def competition_defaults(*, game: str) -> dict[str, Any]:
         "options": {o["name"]: o["default"] for o in GAMES[game].describe()["options"]},
         "table_min": low,
         "table_max": high,
-        "counting": "all",
-        "absent_rule": "nothing",
-        "min_evenings": 0,
-        "tiebreaks": [],
+        "rules": {},
     }
 
 

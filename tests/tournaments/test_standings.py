@@ -353,3 +353,47 @@ def test_a_member_finds_their_own_row_without_hover(season, client_for, member_u
     results = client.get(reverse("tournaments:evening_results", kwargs={
         "club": club.slug, "pk": evening.pk})).content.decode()
     assert "<abbr" not in results and "Competitie\u00adpunten" in results  # breaks at the hyphen
+
+
+def test_an_evening_marked_as_not_counting_leaves_the_standings(season, client_for, admin_user,
+                                                                club):
+    s = season(game="high_five_crowns")
+    s.evening({"Ann": 5, "Bob": 1})
+    opening = s.evening({"Ann": 0, "Bob": 9})
+    assert table_of(season_standings(s.competition)) == [(1, "Bob", 10), (2, "Ann", 5)]
+    url = reverse("tournaments:evening_counts", kwargs={"club": club.slug, "pk": opening.pk})
+    assert client_for(admin_user).post(url, {"not_counting": "on"}).status_code == 302
+    standings = season_standings(s.competition)
+    assert table_of(standings) == [(1, "Ann", 5), (2, "Bob", 1)]
+    assert opening.pk not in [e.pk for e in standings.evenings]
+    opening.refresh_from_db()
+    assert [h.counts for h in opening.history.order_by("history_id")][-1] is False
+    page = client_for(admin_user).get(reverse("tournaments:evening_detail",
+                                              kwargs={"club": club.slug, "pk": opening.pk}))
+    assert "telt niet mee voor de competitie" in page.content.decode()
+
+
+def test_dropped_evenings_are_struck_through_with_words(season, client_for, member_user, club):
+    s = season(game="high_five_crowns", rules={"count": {"best": 1}, "min_played": 3})
+    s.evening({"Ann": 5, "Bob": 1})
+    s.evening({"Ann": 2, "Bob": 4})
+    standings = season_standings(s.competition)
+    ann = next(r for r in standings.rows if r.name == "Ann")
+    assert (ann.total, ann.counted, len(ann.dropped), ann.needed) == (5, [5], 1, 1)
+    url = reverse("tournaments:standings", kwargs={"club": club.slug, "pk": s.competition.pk})
+    body = client_for(member_user).get(url).content.decode()
+    assert ('<td class="num dropped"><s>2</s><span class="visually-hidden"> telt niet mee'
+            '</span></td>') in body
+    assert "nog 1 avond nodig" in body
+    assert "De beste avond telt mee." in body
+
+
+def test_periods_by_date_give_each_period_its_best(season):
+    s = season(game="high_five_crowns")
+    days = [s.evening({"Ann": a, "Bob": b}).date for a, b in ((5, 1), (9, 2), (4, 3), (6, 8))]
+    s.competition.rules = {"periods": {"starts": [days[0].isoformat(), days[2].isoformat()],
+                                       "count": {"best": 1}, "season_count": "all"}}
+    rows = {r.name: r for r in season_standings(s.competition).rows}
+    # example 6 of the contract: Ann 9 + 6; Bob 2 + 8
+    assert (rows["Ann"].total, rows["Bob"].total) == (15, 10)
+    assert [p["total"] for p in rows["Ann"].periods] == [9, 6]

@@ -89,7 +89,8 @@ class HelpRadio(forms.RadioSelect):
 
 def _radio(label: Any, choices: list[tuple[str, Any]], help_texts: dict[str, Any],
            initial: str) -> forms.ChoiceField:
-    return forms.ChoiceField(label=label, choices=choices, initial=initial,
+    # Not required: a question left open keeps the first choice (a page posted without it).
+    return forms.ChoiceField(label=label, choices=choices, initial=initial, required=False,
                              widget=HelpRadio(help_texts))
 
 

@@ -273,14 +273,26 @@ def test_guests_are_never_in_the_standings(season):
     assert [r.name for r in season_standings(s.competition).rows] == ["Ann", "Bob"]
 
 
+@pytest.mark.parametrize("rules", [
+    {},
+    {"count": {"best": 6}, "rank_by": "average", "min_played": 2,
+     "absent": {"unnotified": "worst"}, "tiebreaks": ["played", "wins", "best_evening"]},
+    {"periods": {"starts": ["2026-09-01", "2026-11-01", "2027-01-01"], "count": {"drop": 1},
+                 "season_count": {"best": 2}}},
+])
 def test_standings_page_queries_do_not_grow_with_the_season(season, client_for, member_user,
-                                                            club):
+                                                            club, rules,
+                                                            django_assert_max_num_queries):
     def count(evenings: int) -> int:
-        s = season(game="jokeren", names=" ".join(f"M{evenings}x{i}" for i in range(8)))
+        s = season(game="jokeren", names=" ".join(f"M{evenings}x{i}" for i in range(8)),
+                   rules=rules)
         names = list(s.members)
         for i in range(evenings):
             s.evening({n: (i * 7 + j * 13) % 90 for j, n in enumerate(names[:4])},
-                      {n: (i * 5 + j * 11) % 90 for j, n in enumerate(names[4:])})
+                      {n: (i * 5 + j * 11) % 90 for j, n in enumerate(names[4 + i % 2:])})
+        with django_assert_max_num_queries(3):  # evenings, the one aggregate, the names
+            standings = season_standings(s.competition)
+        assert len(standings.rows) == 8 and not standings.errors
         client = client_for(member_user)
         url = reverse("tournaments:standings", kwargs={"club": club.slug,
                                                        "pk": s.competition.pk})

@@ -59,7 +59,7 @@ class _Cells:
 @register.simple_tag
 def standings_rows(standings: Any, own: Any = ()) -> SafeString:
     """The ``<tr>`` rows of the season table: rank, name, total, evenings, wins, best, average,
-    then a cell per evening: an absence score marked as such (called off or not), a score that
+    then a cell per period (with periods), then a cell per evening: an absence score marked as such (called off or not), a score that
     does not count struck through, with words for screen readers. The rows of the members in
     ``own`` (the viewer's own member ids) stand out, with "(you)" after the name.
 
@@ -87,6 +87,11 @@ def standings_rows(standings: Any, own: Any = ()) -> SafeString:
                    f'<td class="num">{int(row.evenings_played)}</td>'
                    f'<td class="num">{int(row.wins)}</td><td class="num">{best}</td>'
                    f'<td class="num">{escape(row.average_display)}</td>')
+        for period in row.periods or ():
+            total = int(period["total"])
+            out.append(f'<td class="num period">{total}</td>' if period["counted"] else
+                       f'<td class="num period dropped"><s>{total}</s>'
+                       f'<span class="visually-hidden"> {cells.dropped}</span></td>')
         for evening_id, value in row.per_evening.items():
             out.append(cells.cell(row, evening_id, value))
         out.append("</tr>\n")

@@ -59,8 +59,8 @@ class _Cells:
 @register.simple_tag
 def standings_rows(standings: Any, own: Any = ()) -> SafeString:
     """The ``<tr>`` rows of the season table: rank, name, total, evenings, wins, best, average,
-    then a cell per period (with periods), then a cell per evening: an absence score marked as such (called off or not), a score that
-    does not count struck through, with words for screen readers. The rows of the members in
+    then a cell per period (with periods), then a cell per evening: an absence score marked as
+    such (called off or not), a score that does not count struck through, with words for screen readers. The rows of the members in
     ``own`` (the viewer's own member ids) stand out, with "(you)" after the name.
 
     A season table has a cell per member per evening (3,200 for 80 members over 40 evenings).

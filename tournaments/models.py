@@ -22,7 +22,7 @@ from simple_history.signals import pre_create_historical_record
 from clubmanager.models import Club, Member
 from clubmanager.text import NAME_MAX_LENGTH, REASON_MAX_LENGTH, validate_line, validate_reason
 
-from .season_rules import rules_errors
+from .season_rules import refusal_sentence, rules_errors
 
 
 class Better(models.TextChoices):
@@ -100,9 +100,7 @@ class Competition(models.Model):
         super().clean()
         errors = rules_errors(self.rules, self.better)
         if errors:
-            fields = ", ".join(str(e.get("field")) for e in errors)
-            raise ValidationError({"rules": _("The rules engine refuses these rules: %(fields)s")
-                                   % {"fields": fields}})
+            raise ValidationError({"rules": [refusal_sentence(e) for e in errors]})
 
     @property
     def tiebreaks(self) -> list[str]:

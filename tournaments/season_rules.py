@@ -66,6 +66,18 @@ def rules_errors(rules: Any, better: str) -> list[dict[str, Any]]:
     return list(result["errors"])
 
 
+def refusal_sentence(error: dict[str, Any]) -> str:
+    """The engine's refusal of a rule as a sentence naming the question it comes from."""
+    field = str(error.get("field") or "")
+    if field == "rank_by":
+        return gettext("Ranking by the average cannot be combined with periods.")
+    if field.startswith("periods.starts"):
+        return gettext("Fill in a different start date for each period.")
+    if field.endswith(".best"):
+        return gettext("At least 1 evening (or period) must count.")
+    return gettext("The rules engine refuses these rules: %(fields)s") % {"fields": field}
+
+
 def _count_words(count: Any, periods: bool) -> str:
     if isinstance(count, dict) and "best" in count:
         text = ngettext("The best evening counts.", "The best %(n)s evenings count.",

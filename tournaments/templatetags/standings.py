@@ -60,8 +60,9 @@ class _Cells:
 def standings_rows(standings: Any, own: Any = ()) -> SafeString:
     """The ``<tr>`` rows of the season table: rank, name, total, evenings, wins, best, average,
     then a cell per period (with periods), then a cell per evening: an absence score marked as
-    such (called off or not), a score that does not count struck through, with words for screen readers. The rows of the members in
-    ``own`` (the viewer's own member ids) stand out, with "(you)" after the name.
+    such (called off or not), a score that does not count struck through, with words for
+    screen readers. The rows of the members in ``own`` (the viewer's own member ids) stand out,
+    with "(you)" after the name.
 
     A season table has a cell per member per evening (3,200 for 80 members over 40 evenings).
     Built here in one pass: a template loop over them would cost more than computing the

@@ -124,21 +124,22 @@ def season_standings(competition: Competition) -> Standings:
     members = {pk: (name, number) for pk, name, number in Member.objects.filter(
         pk__in=member_ids).values_list("pk", "name", "member_number")}
     keys = {pk: member_key(pk, name) for pk, (name, _number) in members.items()}
-    document = {
-        "rules": engine_rules(competition.rules, competition.better,
-                              [(str(e.pk), e.date) for e in evenings]),
-        "evenings": [{
-            "id": str(e.pk), "counts": e.counts,
-            "scores": {keys[m]: v for m, v in found.scores.get(e.pk, {}).items()},
-            "wins": {keys[m]: v for m, v in found.wins.get(e.pk, {}).items()},
-        } for e in evenings],
-    }
+    rules = engine_rules(competition.rules, competition.better,
+                         [(str(e.pk), e.date) for e in evenings])
+    # Table wins only when a tie-break asks for them: the engine checks every number it gets.
+    tiebreaks = rules.get("tiebreaks") if isinstance(rules, dict) else None
+    wins = isinstance(tiebreaks, list) and "wins" in tiebreaks
+    document = {"rules": rules, "evenings": [{
+        "id": str(e.pk), "counts": e.counts,
+        "scores": {keys[m]: v for m, v in found.scores.get(e.pk, {}).items()},
+        **({"wins": {keys[m]: v for m, v in found.wins.get(e.pk, {}).items()}} if wins else {}),
+    } for e in evenings]}
     result = engine_standings(document)
     played = [e for e in evenings if e.counts and found.scores.get(e.pk)]
     by_key = {key: pk for pk, key in keys.items()}
     rows = [_row(raw, by_key[raw["member"]], members, found, competition)
             for raw in result["rows"]]
-    periods = document["rules"].get("periods") if isinstance(document["rules"], dict) else None
+    periods = rules.get("periods") if isinstance(rules, dict) else None
     groups = [[int(i) for i in group] for group in periods["periods"]] if isinstance(
         periods, dict) else []
     return Standings(competition, played, rows, result["errors"], groups)

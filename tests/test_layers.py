@@ -114,12 +114,14 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("clubmanager/text.py", "models"),
     # The hand history's receiver: part of saving a hand, as a model's own signal would be.
     ("tournaments/history.py", "models"),
+    # The stored reglement as the engine's season document, and in words: read by the model's
+    # check, the selectors and the pages.
+    ("tournaments/season_rules.py", "models"),
 )
 
 #: Today's imports of a higher layer (or of an entry point): ``"importer -> imported"``.
 #: Only remove entries; the test says which are gone.
 KNOWN_UPWARD_IMPORTS: frozenset[str] = frozenset({
-    "tournaments.pdf.results -> tournaments.selectors.standings",
 })
 
 #: Today's import cycles, each as the sorted modules of one loop (a strongly connected

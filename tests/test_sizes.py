@@ -29,7 +29,6 @@ KNOWN_LONG_MODULES: frozenset[str] = frozenset({
 
 #: Today's functions over the limit, as ``path:qualified name``. Only remove entries.
 KNOWN_LONG_FUNCTIONS: frozenset[str] = frozenset({
-    "tournaments/selectors/standings.py:season_standings",
 })
 
 

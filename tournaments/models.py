@@ -9,6 +9,7 @@ are one SQL aggregate over seats.
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Length
@@ -21,28 +22,18 @@ from simple_history.signals import pre_create_historical_record
 from clubmanager.models import Club, Member
 from clubmanager.text import NAME_MAX_LENGTH, REASON_MAX_LENGTH, validate_line, validate_reason
 
+from .season_rules import refusal_sentence, rules_errors
+
 
 class Better(models.TextChoices):
     HIGHER = "higher", _("higher is better")
     LOWER = "lower", _("lower is better")
 
 
-class Counting(models.TextChoices):
-    ALL = "all", _("all evenings")
-    BEST = "best", _("the best N evenings")
-
-
-class AbsentRule(models.TextChoices):
-    NOTHING = "nothing", _("nothing")
-    FIXED = "fixed", _("a fixed score")
-    WORST = "worst", _("the evening's worst result")
-    AVERAGE = "average", _("their own average")
-
-
 class Tiebreak(models.TextChoices):
-    """Applied in order to members with equal standings points."""
+    """Applied in order to members with equal standings points (the engine's names)."""
 
-    EVENINGS = "evenings", _("more evenings played")
+    PLAYED = "played", _("more evenings played")
     BEST_EVENING = "best_evening", _("best single evening")
     WINS = "wins", _("more table wins")
     AVERAGE = "average", _("better average per evening")
@@ -61,23 +52,11 @@ class Competition(models.Model):
     )
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"), null=True, blank=True)
-    # Standings rules
+    # Standings rules: the engine's season rules (tournaments/season_rules.py)
     better = models.CharField(_("ranking"), max_length=8, choices=Better.choices)
-    counting = models.CharField(
-        _("evenings that count"), max_length=8, choices=Counting.choices, default=Counting.ALL
-    )
-    best_n = models.PositiveSmallIntegerField(_("best N"), null=True, blank=True)
-    min_evenings = models.PositiveSmallIntegerField(
-        _("minimum evenings to qualify"), default=0
-    )
-    absent_rule = models.CharField(
-        _("an absent member gets"), max_length=8, choices=AbsentRule.choices,
-        default=AbsentRule.NOTHING,
-    )
-    absent_points = models.IntegerField(_("fixed score for an absence"), null=True, blank=True)
-    tiebreaks = models.JSONField(
-        _("tie-breaks"), default=list, blank=True,
-        help_text=_("Tie-breaks in order, from: evenings, best_evening, wins, average, name."),
+    rules = models.JSONField(
+        _("season rules"), default=dict, blank=True,
+        help_text=_("The reglement: which evenings count, absences, periods, tie-breaks."),
     )
     requires_confirmation = models.BooleanField(
         _("results need a second person's confirmation"), default=False
@@ -104,14 +83,6 @@ class Competition(models.Model):
                 condition=Q(better__in=Better.values), name="competition_better_valid"
             ),
             models.CheckConstraint(
-                condition=~Q(counting=Counting.BEST) | Q(best_n__gte=1),
-                name="competition_best_n_set",
-            ),
-            models.CheckConstraint(
-                condition=~Q(absent_rule=AbsentRule.FIXED) | Q(absent_points__isnull=False),
-                name="competition_absent_points_set",
-            ),
-            models.CheckConstraint(
                 condition=Q(table_min__gte=1) & Q(table_min__lte=F("table_max")),
                 name="competition_table_sizes",
             ),
@@ -123,6 +94,18 @@ class Competition(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """The rules engine answers whether it accepts the rules (it never raises)."""
+        super().clean()
+        errors = rules_errors(self.rules, self.better)
+        if errors:
+            raise ValidationError({"rules": [refusal_sentence(e) for e in errors]})
+
+    @property
+    def tiebreaks(self) -> list[str]:
+        chosen = self.rules.get("tiebreaks") if isinstance(self.rules, dict) else None
+        return [t for t in chosen if isinstance(t, str)] if isinstance(chosen, list) else []
 
 
 class FixedPair(models.Model):
@@ -163,6 +146,10 @@ class Evening(models.Model):
     start_time = models.TimeField(_("start time"), null=True, blank=True)
     status = models.CharField(
         _("status"), max_length=8, choices=EveningStatus.choices, default=EveningStatus.PLANNED
+    )
+    counts = models.BooleanField(
+        _("counts for the competition"), default=True,
+        help_text=_("Off for an opening night, a prize evening or a free evening."),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
 

@@ -176,7 +176,7 @@ def test_a_competition_number_past_its_column_is_refused_by_the_form(
         admin_client: Client, club: Any, game: str) -> None:
     from tests.tournaments.test_competitions import add_url, form_data
     names = _integer_fields(CompetitionForm(game=game))
-    assert "absent_points" in names and "best_n" in names
+    assert "absent_unnotified_fixed" in names and "count_n" in names
     for name in names:
         for value in OVERFLOW:
             response = admin_client.post(add_url(club, game), form_data(game, **{name: value}))

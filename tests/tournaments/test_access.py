@@ -26,6 +26,7 @@ PAGES: dict[str, tuple[str | None, str, bool]] = {
     "evening_add": ("competition", ADMIN, True),
     "evening_detail": ("evening", MEMBER, True),
     "evening_status": ("evening", ADMIN, False),
+    "evening_counts": ("evening", ADMIN, False),
     "checkin": ("evening", ADMIN, True),
     "round_draw": ("evening", ADMIN, False),
     "round_redraw": ("round", ADMIN, False),

@@ -46,6 +46,8 @@ NOT_EVENING_RESULTS = {
     "evenings.evening_create": "a new evening",
     "guards.evening_ensure_open": "the check itself",
     "evenings.evening_update": "date and start time only",
+    "evenings.evening_counts_set": "whether it counts for the standings, a reglement choice "
+                                   "(a prize evening marked afterwards); its results stay",
     "evenings.evening_status_set": "closing itself; a closed evening moves only by reopening",
     "evenings.evening_reopen": "the one way to change a closed evening again",
     "season_import.season_import_apply": "creates closed evenings in a competition without any",

@@ -128,24 +128,71 @@ def test_bad_json_and_unknown_choice_rerender_with_200(admin_client: Any, club: 
 
 
 def test_standings_rules_are_validated(admin_client: Any, club: Any) -> None:
-    data = form_data("jokeren", counting="best", best_n="", absent_rule="fixed",
-                     absent_points="", end_date="2026-01-01", tiebreak_1="wins",
+    data = form_data("jokeren", count_mode="best", count_n="", absent_unnotified="fixed",
+                     absent_unnotified_fixed="", end_date="2026-01-01", tiebreak_1="wins",
                      tiebreak_2="wins")
     response = admin_client.post(add_url(club, "jokeren"), data)
     assert response.status_code == 200
     errors = response.context["form"].errors
-    assert {"best_n", "absent_points", "end_date", "tiebreak_1"} <= set(errors)
+    assert {"count_n", "absent_unnotified_fixed", "end_date", "tiebreak_1"} <= set(errors)
 
 
-def test_tiebreaks_are_kept_in_order(admin_client: Any, club: Any) -> None:
-    data = form_data("jokeren", counting="best", best_n="10", tiebreak_1="wins",
-                     tiebreak_2="evenings", absent_rule="worst")
+def test_the_answers_become_the_engines_rules(admin_client: Any, club: Any) -> None:
+    data = form_data("jokeren", count_mode="best", count_n="10", tiebreak_1="wins",
+                     tiebreak_2="played", absent_unnotified="worst",
+                     absent_notified="fixed", absent_notified_fixed="40", min_played="3")
     assert admin_client.post(add_url(club, "jokeren"), data).status_code == 302
     competition = Competition.objects.get()
-    assert competition.tiebreaks == ["wins", "evenings"]
-    assert (competition.counting, competition.best_n, competition.absent_rule) == (
-        "best", 10, "worst"
-    )
+    assert competition.tiebreaks == ["wins", "played"]
+    assert competition.rules == {
+        "count": {"best": 10}, "rank_by": "total", "min_played": 3,
+        "absent": {"notified": {"fixed": 40}, "unnotified": "worst", "max_scored": None},
+        "tiebreaks": ["wins", "played"]}
+    # the edit form asks the same questions with the stored answers
+    page = admin_client.get(reverse("tournaments:competition_edit",
+                                    kwargs={"club": club.slug, "pk": competition.pk}))
+    form = page.context["form"]
+    assert (form["count_mode"].value(), form["count_n"].value(),
+            form["absent_notified_fixed"].value()) == ("best", 10, 40)
+    body = page.content.decode()
+    assert "Hoeveel avonden tellen mee?" in body and "Wat krijgt wie zich heeft afgemeld?" in body
+    assert "Beste 6 van 8, op gemiddelde" in body
+    assert "Een gemiste avond valt als eerste af." in body  # the sentence under a choice
+
+
+def test_a_preset_sets_best_6_on_average(admin_client: Any, club: Any) -> None:
+    data = form_data("jokeren", preset="best6avg")
+    assert admin_client.post(add_url(club, "jokeren"), data).status_code == 302
+    rules = Competition.objects.get().rules
+    assert (rules["count"], rules["rank_by"], rules["min_played"]) == ({"best": 6}, "average", 6)
+
+
+def test_periods_by_their_start_dates(admin_client: Any, club: Any) -> None:
+    data = form_data("jokeren", preset="periods")
+    response = admin_client.post(add_url(club, "jokeren"), data)
+    assert "period_1" in response.context["form"].errors  # the dates are needed
+    data.update(period_1="2027-01-01", period_2="2026-09-01", season_count="1")
+    assert admin_client.post(add_url(club, "jokeren"), data).status_code == 302
+    rules = Competition.objects.get().rules
+    assert rules["count"] == "all"
+    assert rules["periods"] == {"count": {"best": 4}, "season_count": "all",
+                                "starts": ["2026-09-01", "2027-01-01"]}
+
+
+def test_periods_with_an_average_are_refused_in_words(admin_client: Any, club: Any) -> None:
+    data = form_data("jokeren", rank_by="average", period_1="2026-09-01")
+    response = admin_client.post(add_url(club, "jokeren"), data)
+    assert response.status_code == 200
+    assert response.context["form"].non_field_errors() == [
+        "Op gemiddelde rangschikken kan niet samen met perioden."]
+
+
+def test_a_rules_change_is_kept_in_the_history(club: Any, make_competition: Any) -> None:
+    competition = make_competition(club, "jokeren")
+    competition_update(competition=competition, options=competition.options,
+                       rules={"count": {"best": 6}})
+    assert [h.rules for h in competition.history.order_by("history_id")] == [
+        {}, {"count": {"best": 6}}]
 
 
 def test_game_cannot_change_once_there_are_evenings(

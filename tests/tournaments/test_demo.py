@@ -32,6 +32,22 @@ def test_demo_loader_is_idempotent_and_draws_tonight(db: None) -> None:
     assert all(table.codes.filter(revoked_at=None).count() == 1 for table in tonight)
 
 
+def test_the_demo_shows_the_season_rules(db: None) -> None:
+    from tournaments.demo import scores as score_demo
+    from tournaments.selectors.standings import season_standings
+
+    club_demo.load(io.StringIO())
+    demo.load(io.StringIO())
+    score_demo.load(io.StringIO())
+    rules = [c.rules for c in Competition.objects.filter(club__slug="harten-vrouw")]
+    assert {"count": {"best": 6}, "rank_by": "average", "min_played": 2} in rules
+    periods = Competition.objects.filter(club__slug="harten-vrouw", rules__has_key="periods")
+    assert periods.count() == 1
+    standings = season_standings(periods.get())
+    assert standings.rows and not standings.errors
+    assert any(row.dropped for row in standings.rows)  # the best evening of a period counts
+
+
 def test_the_team_game_has_a_fixed_pair_sitting_together_tonight(db: None) -> None:
     club_demo.load(io.StringIO())
     demo.load(io.StringIO())

@@ -234,7 +234,7 @@ def test_no_sheet_for_an_evening_without_results(season: Any, make_evening: Any,
 
 
 def test_info_sheet_says_what_each_sheet_holds_and_the_rules(season: Any) -> None:
-    season.tiebreaks = ["wins", "name"]
+    season.rules = {"tiebreaks": ["wins", "name"]}
     season.save()
     book = open_workbook(season_workbook(season))
     rows = list(book["Info"].iter_rows(values_only=True))

@@ -80,3 +80,30 @@ def test_the_page_runs_a_fixed_number_of_queries(
     with django_assert_max_num_queries(16):
         page = my_page(client)
     assert page.count('class="my-evening"') == 4
+
+
+def test_a_member_reads_which_evenings_count_and_what_they_need(
+        client_for, member_user, club, make_member, make_competition, make_evening):
+    import datetime
+
+    from tournaments.models import Round, Seat, Table
+
+    ann = make_member(club, name="Ann", user=member_user)
+    bob = make_member(club, name="Bob")
+    competition = make_competition(club, "high_five_crowns", name="Beste van",
+                                   rules={"count": {"best": 1}, "min_played": 3})
+    for day, (a, b) in enumerate(((5, 1), (2, 4)), start=1):
+        evening = make_evening(competition, [ann, bob],
+                               date=datetime.date(2026, 9, 1) + datetime.timedelta(days=day))
+        table = Table.objects.create(round=Round.objects.create(evening=evening, number=1,
+                                                                seed=1),
+                                     number=1, game="high_five_crowns", finished=True)
+        for position, participant in enumerate(evening.participants.order_by("pk"), start=1):
+            points = a if participant.member_id == ann.pk else b
+            Seat.objects.create(table=table, position=position, participant=participant,
+                                side=participant.name, points=points,
+                                competition_points=points, place=1 if points >= 4 else 2)
+    page = " ".join(my_page(client_for(member_user)).split())
+    assert "Nog 1 avond nodig om in de stand te komen" in page
+    assert "Telt mee: 2-9" in page
+    assert "Telt niet mee: <del>3-9</del>" in page

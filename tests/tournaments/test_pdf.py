@@ -477,3 +477,25 @@ def test_only_the_layout_module_builds_reportlab_paragraphs() -> None:
                 for p in (root / folder).rglob("*.py")
                 if re.search(r"\bParagraph\(", p.read_text(encoding="utf-8"))]
     assert builders == ["tournaments/pdf/layout.py"]
+
+
+def test_standings_pdf_strikes_through_the_evenings_that_do_not_count(
+        small_season: Any, client_for: Any, member_user: Any) -> None:
+    from tournaments.pdf.layout import Styles, fonts_for
+    from tournaments.pdf.results import _evening_cell
+    from tournaments.selectors.standings import season_standings
+
+    small_season.rules = {"count": {"best": 1}}
+    small_season.save()
+    standings = season_standings(small_season)
+    row = next(r for r in standings.rows if r.dropped)
+    dropped, = sorted(row.dropped)[:1]
+    kept = next(e for e, v in row.per_evening.items() if v is not None and e not in row.dropped)
+    styles = Styles(fonts_for([row.name]))
+    assert "<strike>" in _evening_cell(styles, row, dropped).text
+    assert "<strike>" not in _evening_cell(styles, row, kept).text
+    url = reverse("tournaments:standings_pdf", kwargs={
+        "club": small_season.club.slug, "competition_id": small_season.pk})
+    text = " ".join(" ".join(pdf_text(client_for(member_user).get(url).content)).split())
+    assert ("Struck through: an evening that does not count." in text
+            or "Doorgestreept: een avond die niet meetelt." in text)

@@ -134,7 +134,7 @@ def test_two_tables_in_an_evening_add_up_and_wins_count(season):
 
 
 def test_best_n_higher_is_better(season):
-    s = season(game="high_five_crowns", counting="best", best_n=2)
+    s = season(game="high_five_crowns", rules={"count": {"best": 2}})
     s.evening({"Ann": 5, "Bob": 1})
     s.evening({"Ann": 1, "Bob": 4})
     s.evening({"Ann": 3, "Bob": 4})
@@ -145,14 +145,14 @@ def test_best_n_higher_is_better(season):
 
 
 def test_best_n_lower_is_better_takes_the_lowest(season):
-    s = season(game="jokeren", counting="best", best_n=1)
+    s = season(game="jokeren", rules={"count": {"best": 1}})
     s.evening({"Ann": 50, "Bob": 60})
     s.evening({"Ann": 80, "Bob": 30})
     assert table_of(season_standings(s.competition)) == [(1, "Bob", 30), (2, "Ann", 50)]
 
 
 def test_min_evenings_lists_unqualified_last_without_rank(season):
-    s = season(game="high_five_crowns", min_evenings=2)
+    s = season(game="high_five_crowns", rules={"min_played": 2})
     s.evening({"Ann": 1, "Bob": 3, "Cor": 9})
     s.evening({"Ann": 2, "Bob": 0})
     standings = season_standings(s.competition)
@@ -171,7 +171,7 @@ def test_absent_nothing(season):
 
 
 def test_absent_fixed_points(season):
-    s = season(game="jokeren", absent_rule="fixed", absent_points=150)
+    s = season(game="jokeren", rules={"absent": {"unnotified": {"fixed": 150}}})
     s.evening({"Ann": 40, "Bob": 100, "Cor": 70})
     s.evening({"Ann": 90, "Bob": 20})
     # Cor: 70 + 150 = 220
@@ -180,7 +180,7 @@ def test_absent_fixed_points(season):
 
 
 def test_absent_worst_result_of_that_evening(season):
-    s = season(game="jokeren", absent_rule="worst")
+    s = season(game="jokeren", rules={"absent": {"unnotified": "worst"}})
     s.evening({"Ann": 40, "Bob": 100, "Cor": 70})
     s.evening({"Ann": 90, "Bob": 20})
     # evening 2's worst (lower is better → highest) is 90: Cor 70 + 90 = 160
@@ -189,7 +189,7 @@ def test_absent_worst_result_of_that_evening(season):
 
 
 def test_absent_worst_higher_is_better(season):
-    s = season(game="high_five_crowns", absent_rule="worst")
+    s = season(game="high_five_crowns", rules={"absent": {"unnotified": "worst"}})
     s.evening({"Ann": 4, "Bob": 2, "Cor": 3})
     s.evening({"Ann": 1, "Bob": 5})
     rows = {r.name: r.total for r in season_standings(s.competition).rows}
@@ -197,7 +197,7 @@ def test_absent_worst_higher_is_better(season):
 
 
 def test_absent_own_average_rounded_half_up(season):
-    s = season(game="high_five_crowns", absent_rule="average")
+    s = season(game="high_five_crowns", rules={"absent": {"unnotified": "average"}})
     s.evening({"Ann": 4, "Bob": 2, "Cor": 3})
     s.evening({"Ann": 1, "Bob": 5, "Cor": 4})
     s.evening({"Ann": 2, "Bob": 5})
@@ -209,15 +209,15 @@ def test_absent_own_average_rounded_half_up(season):
 
 @pytest.mark.parametrize(("tiebreaks", "expected"), [
     ([], [(1, "Ann"), (1, "Bob")]),                  # no tie-break: shared rank
-    (["evenings"], [(1, "Bob"), (2, "Ann")]),        # Bob played 3 evenings, Ann 2
+    (["played"], [(1, "Bob"), (2, "Ann")]),        # Bob played 3 evenings, Ann 2
     (["best_evening"], [(1, "Ann"), (2, "Bob")]),    # Ann's best 6 against Bob's 3
     (["wins"], [(1, "Ann"), (1, "Bob")]),            # one table win each: still shared
     (["average"], [(1, "Ann"), (2, "Bob")]),         # 6 / 2 = 3 against 6 / 3 = 2
-    (["wins", "evenings"], [(1, "Bob"), (2, "Ann")]),
+    (["wins", "played"], [(1, "Bob"), (2, "Ann")]),
     (["name"], [(1, "Ann"), (2, "Bob")]),
 ])
 def test_each_tiebreak(season, tiebreaks, expected):
-    s = season(game="high_five_crowns", tiebreaks=tiebreaks)
+    s = season(game="high_five_crowns", rules={"tiebreaks": tiebreaks})
     s.evening({"Ann": 6, "Bob": 3})
     s.evening({"Ann": 0, "Bob": 3})
     s.evening({"Bob": 0, "Cor": 1})
@@ -227,7 +227,7 @@ def test_each_tiebreak(season, tiebreaks, expected):
 
 
 def test_wins_and_average_tiebreaks(season):
-    s = season(game="high_five_crowns", tiebreaks=["wins"])
+    s = season(game="high_five_crowns", rules={"tiebreaks": ["wins"]})
     s.evening({"Ann": 3, "Bob": 1}, {"Cor": 2, "Dirk": 0})
     s.evening({"Ann": 0, "Bob": 1}, {"Cor": 1, "Dirk": 9})
     # Ann 3 (1 win), Bob 2, Cor 3 (1 win in evening 1... Cor 2 > Dirk 0 → win; 1 < 9 no win)
@@ -235,25 +235,25 @@ def test_wins_and_average_tiebreaks(season):
     assert [(r.name, r.total, r.wins) for r in rows][:3] == [
         ("Dirk", 9, 1), ("Ann", 3, 1), ("Cor", 3, 1)]
     assert rows[1].rank == rows[2].rank == 2  # equal after wins: shared
-    s.competition.tiebreaks = ["average"]
+    s.competition.rules = {"tiebreaks": ["average"]}
     s.competition.save()
     s.evening({"Ann": 5}, {"Cor": 5})  # Ann avg 8/3, Cor avg 8/3 → still shared
     rows = season_standings(s.competition).rows
     assert [r.rank for r in rows if r.name in ("Ann", "Cor")] == [2, 2]
-    s.competition.tiebreaks = ["average", "name"]
+    s.competition.rules = {"tiebreaks": ["average", "name"]}
     s.competition.save()
     rows = season_standings(s.competition).rows
     assert [(r.rank, r.name) for r in rows if r.name in ("Ann", "Cor")] == [(2, "Ann"), (3, "Cor")]
 
 
 def test_evenings_tiebreak_before_best(season):
-    s = season(game="high_five_crowns", tiebreaks=["evenings", "best_evening"])
+    s = season(game="high_five_crowns", rules={"tiebreaks": ["played", "best_evening"]})
     s.evening({"Ann": 6, "Cor": 0})
     s.evening({"Bob": 3, "Cor": 0})
     s.evening({"Bob": 3, "Cor": 0})
     rows = season_standings(s.competition).rows
     assert [(r.rank, r.name) for r in rows][:2] == [(1, "Bob"), (2, "Ann")]
-    s.competition.tiebreaks = ["best_evening", "evenings"]
+    s.competition.rules = {"tiebreaks": ["best_evening", "played"]}
     s.competition.save()
     rows = season_standings(s.competition).rows
     assert [(r.rank, r.name) for r in rows][:2] == [(1, "Ann"), (2, "Bob")]
@@ -274,14 +274,26 @@ def test_guests_are_never_in_the_standings(season):
     assert [r.name for r in season_standings(s.competition).rows] == ["Ann", "Bob"]
 
 
+@pytest.mark.parametrize("rules", [
+    {},
+    {"count": {"best": 6}, "rank_by": "average", "min_played": 2,
+     "absent": {"unnotified": "worst"}, "tiebreaks": ["played", "wins", "best_evening"]},
+    {"periods": {"starts": ["2026-09-01", "2026-11-01", "2027-01-01"], "count": {"drop": 1},
+                 "season_count": {"best": 2}}},
+])
 def test_standings_page_queries_do_not_grow_with_the_season(season, client_for, member_user,
-                                                            club):
+                                                            club, rules,
+                                                            django_assert_max_num_queries):
     def count(evenings: int) -> int:
-        s = season(game="jokeren", names=" ".join(f"M{evenings}x{i}" for i in range(8)))
+        s = season(game="jokeren", names=" ".join(f"M{evenings}x{i}" for i in range(8)),
+                   rules=rules)
         names = list(s.members)
         for i in range(evenings):
             s.evening({n: (i * 7 + j * 13) % 90 for j, n in enumerate(names[:4])},
-                      {n: (i * 5 + j * 11) % 90 for j, n in enumerate(names[4:])})
+                      {n: (i * 5 + j * 11) % 90 for j, n in enumerate(names[4 + i % 2:])})
+        with django_assert_max_num_queries(3):  # evenings, the one aggregate, the names
+            standings = season_standings(s.competition)
+        assert len(standings.rows) == 8 and not standings.errors
         client = client_for(member_user)
         url = reverse("tournaments:standings", kwargs={"club": club.slug,
                                                        "pk": s.competition.pk})
@@ -298,7 +310,7 @@ def test_standings_page_queries_do_not_grow_with_the_season(season, client_for, 
 
 def test_standings_page_shows_each_row_as_the_member_reads_it(season, client_for, member_user,
                                                               club):
-    s = season(game="jokeren", absent_rule="fixed", absent_points=150, min_evenings=2,
+    s = season(game="jokeren", rules={"absent": {"unnotified": {"fixed": 150}}, "min_played": 2},
                names="Ann Bob <b>Cor</b> Dirk")
     s.evening({"Ann": 40, "Bob": 100, "<b>Cor</b>": 70, "Dirk": 5})
     s.evening({"Ann": 90, "Bob": 20})
@@ -315,9 +327,9 @@ def test_standings_page_shows_each_row_as_the_member_reads_it(season, client_for
     cor = next(r for r in rows if "Cor" in r)
     assert "&lt;b&gt;Cor&lt;/b&gt;" in cor and "<b>Cor" not in cor  # escaped
     assert cor.startswith('class="unqualified"><td><span title="te weinig avonden gespeeld">')
-    assert "<small>(niet geplaatst)</small>" in cor
-    assert ('<td class="num absent" title="Afwezig: score volgens de afwezigheidsregel">150</td>'
-            in cor)
+    assert "<small>(nog 1 avond nodig)</small>" in cor
+    assert ('<td class="num absent" title="Afwezig: score volgens de afwezigheidsregel: afwezig">'
+            '150<span class="visually-hidden"> (afwezig)</span></td>' in cor)
     assert '<td class="num"><strong>220</strong>' in cor
 
 
@@ -354,3 +366,47 @@ def test_a_member_finds_their_own_row_without_hover(season, client_for, member_u
     results = client.get(reverse("tournaments:evening_results", kwargs={
         "club": club.slug, "pk": evening.pk})).content.decode()
     assert "<abbr" not in results and "Competitie\u00adpunten" in results  # breaks at the hyphen
+
+
+def test_an_evening_marked_as_not_counting_leaves_the_standings(season, client_for, admin_user,
+                                                                club):
+    s = season(game="high_five_crowns")
+    s.evening({"Ann": 5, "Bob": 1})
+    opening = s.evening({"Ann": 0, "Bob": 9})
+    assert table_of(season_standings(s.competition)) == [(1, "Bob", 10), (2, "Ann", 5)]
+    url = reverse("tournaments:evening_counts", kwargs={"club": club.slug, "pk": opening.pk})
+    assert client_for(admin_user).post(url, {"not_counting": "on"}).status_code == 302
+    standings = season_standings(s.competition)
+    assert table_of(standings) == [(1, "Ann", 5), (2, "Bob", 1)]
+    assert opening.pk not in [e.pk for e in standings.evenings]
+    opening.refresh_from_db()
+    assert [h.counts for h in opening.history.order_by("history_id")][-1] is False
+    page = client_for(admin_user).get(reverse("tournaments:evening_detail",
+                                              kwargs={"club": club.slug, "pk": opening.pk}))
+    assert "telt niet mee voor de competitie" in page.content.decode()
+
+
+def test_dropped_evenings_are_struck_through_with_words(season, client_for, member_user, club):
+    s = season(game="high_five_crowns", rules={"count": {"best": 1}, "min_played": 3})
+    s.evening({"Ann": 5, "Bob": 1})
+    s.evening({"Ann": 2, "Bob": 4})
+    standings = season_standings(s.competition)
+    ann = next(r for r in standings.rows if r.name == "Ann")
+    assert (ann.total, ann.counted, len(ann.dropped), ann.needed) == (5, [5], 1, 1)
+    url = reverse("tournaments:standings", kwargs={"club": club.slug, "pk": s.competition.pk})
+    body = client_for(member_user).get(url).content.decode()
+    assert ('<td class="num dropped"><s>2</s><span class="visually-hidden"> telt niet mee'
+            '</span></td>') in body
+    assert "nog 1 avond nodig" in body
+    assert "De beste avond telt mee." in body
+
+
+def test_periods_by_date_give_each_period_its_best(season):
+    s = season(game="high_five_crowns")
+    days = [s.evening({"Ann": a, "Bob": b}).date for a, b in ((5, 1), (9, 2), (4, 3), (6, 8))]
+    s.competition.rules = {"periods": {"starts": [days[0].isoformat(), days[2].isoformat()],
+                                       "count": {"best": 1}, "season_count": "all"}}
+    rows = {r.name: r for r in season_standings(s.competition).rows}
+    # example 6 of the contract: Ann 9 + 6; Bob 2 + 8
+    assert (rows["Ann"].total, rows["Bob"].total) == (15, 10)
+    assert [p["total"] for p in rows["Ann"].periods] == [9, 6]

@@ -9,7 +9,7 @@ scores come from the score-entry loader, which runs after this one.
 from __future__ import annotations
 
 import datetime
-from typing import TextIO
+from typing import Any, TextIO
 
 from django.db import transaction
 from django.utils import timezone
@@ -33,6 +33,19 @@ def _season_start(today: datetime.date) -> datetime.date:
     return datetime.date(year, 9, 1)
 
 
+def _demo_rules(index: int, start: datetime.date, today: datetime.date) -> dict[str, Any]:
+    """The season rules of the demo's competitions (docs/secretary-guide.md): the first on
+    the average of the best 6, the second in periods (the last played evening starts the
+    second; the best evening of each period counts), the others all evenings."""
+    if index == 0:
+        return {"count": {"best": 6}, "rank_by": "average", "min_played": 2}
+    if index == 1:
+        second = max(start, today - datetime.timedelta(days=13))
+        starts = sorted({start.isoformat(), second.isoformat()})
+        return {"periods": {"starts": starts, "count": {"best": 1}, "season_count": "all"}}
+    return {"min_played": 3} if index % 2 == 0 else {}
+
+
 @transaction.atomic
 def load(stdout: TextIO) -> None:
     today = timezone.localdate()
@@ -50,7 +63,7 @@ def load(stdout: TextIO) -> None:
                     club=club, game=key, name=name, start_date=start,
                     end_date=datetime.date(start.year + 1, 6, 30),
                     options={o["name"]: o["default"] for o in GAMES[key].describe()["options"]},
-                    min_evenings=3 if index % 2 == 0 else 0,
+                    rules=_demo_rules(index, start, today),
                 )
             if competition.evenings.exists():
                 continue

@@ -21,10 +21,17 @@ from scoring import GAMES
 from ..draw import table_range
 from ..games import site_game, site_games
 from ..messages import choice_label
-from ..models import AbsentRule, Competition, Counting, Tiebreak
+from ..models import Competition
 from ..selectors.competitions import competition_defaults, option_refusals
 from .numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
 from .ordered import OrderedChoiceField
+from .season_rules import (
+    PERIOD_SLOTS,
+    TIEBREAK_SLOTS,
+    rule_fields,
+    rule_initial,
+    rules_from_answers,
+)
 
 OPTION_PREFIX = "opt_"
 STANDINGS_FIELDS = (
@@ -32,17 +39,11 @@ STANDINGS_FIELDS = (
     "start_date",
     "end_date",
     "better",
-    "counting",
-    "best_n",
-    "min_evenings",
-    "absent_rule",
-    "absent_points",
     "requires_confirmation",
     "table_codes",
     "table_min",
     "table_max",
 )
-TIEBREAK_SLOTS = len(Tiebreak.values)
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -190,11 +191,7 @@ class CompetitionForm(forms.Form):
         low, high = table_range(site_game(game), 1, 99)
         for name in ("table_min", "table_max"):
             bound(self.fields[name], low, high)
-        tiebreaks = [("", _("— none —")), *Tiebreak.choices]
-        for slot in range(1, TIEBREAK_SLOTS + 1):
-            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(
-                label=_("Tie-break %(n)s") % {"n": slot}, choices=tiebreaks, required=False
-            )
+        self.fields.update(rule_fields())
         self.option_names: list[str] = []
         for option in GAMES[game].describe()["options"]:
             self.fields[OPTION_PREFIX + option["name"]] = option_field(option, game)
@@ -205,7 +202,7 @@ class CompetitionForm(forms.Form):
         defaults = competition_defaults(game=game)
         if competition is not None:
             values = {name: getattr(competition, name) for name in STANDINGS_FIELDS}
-            tiebreaks = competition.tiebreaks
+            values.update(rule_initial(competition.rules))
             options = {**defaults["options"]}
             if competition.game == game:
                 options.update(competition.options)
@@ -213,11 +210,9 @@ class CompetitionForm(forms.Form):
                 values.update({k: defaults[k] for k in ("better", "table_min", "table_max")})
         else:
             values = {k: v for k, v in defaults.items() if k in STANDINGS_FIELDS}
-            tiebreaks = []
+            values.update(rule_initial(defaults["rules"]))
             options = defaults["options"]
         values["game"] = game
-        for slot, tiebreak in enumerate(tiebreaks, start=1):
-            values[f"tiebreak_{slot}"] = tiebreak
         for name, value in options.items():
             values[OPTION_PREFIX + name] = value
         return values
@@ -231,6 +226,19 @@ class CompetitionForm(forms.Form):
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1)]
 
+    def rule_fields(self, *names: str) -> list[forms.BoundField]:
+        return [self[name] for name in names]
+
+    def counting_fields(self) -> list[forms.BoundField]:
+        return self.rule_fields("count_mode", "count_n", "rank_by", "min_played")
+
+    def absent_fields(self) -> list[forms.BoundField]:
+        return self.rule_fields("absent_unnotified", "absent_unnotified_fixed",
+                                "absent_notified", "absent_notified_fixed", "absent_max")
+
+    def period_fields(self) -> list[forms.BoundField]:
+        return [self[f"period_{slot}"] for slot in range(1, PERIOD_SLOTS + 1)]
+
     def clean_game(self) -> str:
         game: str = self.cleaned_data["game"]
         if game != self.game:
@@ -239,23 +247,13 @@ class CompetitionForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = cast("dict[str, Any]", super().clean())  # Form.clean returns cleaned_data
-        if data.get("counting") == Counting.BEST and not data.get("best_n"):
-            self.add_error("best_n", _("Enter how many evenings count."))
-        if data.get("counting") == Counting.ALL:
-            data["best_n"] = None
-        if data.get("absent_rule") == AbsentRule.FIXED and data.get("absent_points") is None:
-            self.add_error("absent_points", _("Enter the score an absent member gets."))
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The end date is before the start date."))
         low, high = data.get("table_min"), data.get("table_max")
         if low is not None and high is not None and low > high:
             self.add_error("table_min", _("The smallest table is larger than the largest."))
-        chosen = [data.pop(f"tiebreak_{s}", "") for s in range(1, TIEBREAK_SLOTS + 1)]
-        chosen = [c for c in chosen if c]
-        if len(set(chosen)) != len(chosen):
-            self.add_error("tiebreak_1", _("Each tie-break can be used once."))
-        data["tiebreaks"] = chosen
+        data["rules"] = rules_from_answers(self, data)
         options = {}
         for name in self.option_names:
             key = OPTION_PREFIX + name

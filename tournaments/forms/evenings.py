@@ -21,6 +21,11 @@ class EveningForm(forms.Form):
         label=_("start time"), required=False,
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
     )
+    not_counting = forms.BooleanField(
+        label=_("Does not count for the competition"), required=False,
+        help_text=_("For an opening night, a prize evening or a free evening: played as "
+                    "usual, left out of the standings."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -39,3 +44,10 @@ class GuestForm(forms.Form):
 
 class StatusForm(forms.Form):
     status = forms.ChoiceField(choices=EveningStatus.choices)
+
+
+class CountsForm(forms.Form):
+    """Whether an evening counts for the competition (a checkbox on the evening's page)."""
+
+    not_counting = forms.BooleanField(label=_("Does not count for the competition"),
+                                      required=False)

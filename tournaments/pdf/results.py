@@ -1,8 +1,8 @@
 """PDFs of an evening's results and of the season standings.
 
 The standings and the evening ranking come from ``selectors.standings`` (one computation for the
-site, the PDFs and the workbook); the per-table lines are the stored per-seat integers the
-engine derived.
+site, the PDFs and the workbook), handed in by the view as plain rows; the per-table lines are
+the stored per-seat integers the engine derived. A dropped evening is struck through.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from reportlab.platypus import Table as Grid
 from scoring import GAMES
 
 from ..models import Competition, Evening, Table
-from ..selectors.standings import EveningResults
 from .layout import Styles, build_pdf, content_width, fonts_for, format_date, grid_style
 
 
@@ -53,7 +52,7 @@ def _title(styles: Styles, text: str, sub: str) -> list[Flowable]:
     return [styles.p(text, styles.title), styles.p(sub, styles.subtitle), Spacer(1, 4 * mm)]
 
 
-def evening_results_pdf(evening: Evening, results: EveningResults) -> bytes:
+def evening_results_pdf(evening: Evening, results: Any) -> bytes:
     """The evening as its results page shows it (``evening_results``): the ranking, then every
     table's result by round, each table by place."""
     competition = evening.competition
@@ -124,6 +123,12 @@ def _table_block(styles: Styles, table: Table, width: float) -> list[Flowable]:
     return [grid, Spacer(1, 3 * mm)]
 
 
+def _evening_cell(styles: Styles, row: Any, evening_id: int) -> Flowable:
+    value = _number(row.per_evening.get(evening_id))
+    dropped = evening_id in getattr(row, "dropped", ())
+    return styles.p(value, styles.cell_center, "strike" if dropped and value else "")
+
+
 def standings_pdf(competition: Competition, rows: Sequence[Any],
                   evenings: Sequence[Evening]) -> bytes:
     """The season standings in landscape: totals, qualification and a column per evening."""
@@ -151,8 +156,7 @@ def standings_pdf(competition: Competition, rows: Sequence[Any],
                 styles.p(row.wins, styles.cell_center),
                 styles.p(getattr(row, "average_display", None) or _number(row.average),
                          styles.cell_right),
-            ] + [styles.p(_number(row.per_evening.get(e.pk)), styles.cell_center)
-                 for e in shown])
+            ] + [_evening_cell(styles, row, e.pk) for e in shown])
             if not row.qualified:
                 extra.append(("TEXTCOLOR", (0, index), (-1, index), "#777777"))
         fixed_widths = [12 * mm, 55 * mm, 22 * mm, 16 * mm, 14 * mm, 14 * mm, 16 * mm]
@@ -164,7 +168,10 @@ def standings_pdf(competition: Competition, rows: Sequence[Any],
         if any(not r.qualified for r in rows):
             story += [Spacer(1, 2 * mm), styles.p(
                 _("Grey: not (yet) qualified, at least %(n)s evenings needed.")
-                % {"n": competition.min_evenings}, styles.small)]
+                % {"n": competition.rules.get("min_played", 0)}, styles.small)]
+        if any(getattr(r, "dropped", None) for r in rows):
+            story += [Spacer(1, 1 * mm), styles.p(
+                _("Struck through: an evening that does not count."), styles.small)]
         if len(evenings) > len(shown):
             story += [Spacer(1, 1 * mm), styles.p(
                 _("The last %(n)s evenings are shown; the workbook has them all.")

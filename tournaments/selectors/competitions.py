@@ -88,8 +88,5 @@ def competition_defaults(*, game: str) -> dict[str, Any]:
         "options": {o["name"]: o["default"] for o in GAMES[game].describe()["options"]},
         "table_min": low,
         "table_max": high,
-        "counting": "all",
-        "absent_rule": "nothing",
-        "min_evenings": 0,
-        "tiebreaks": [],
+        "rules": {},
     }

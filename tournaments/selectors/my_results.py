@@ -55,6 +55,8 @@ class CompetitionPlace:
     competition: Competition
     row: StandingRow | None  # None: not in the standings yet (no counting table)
     of: int
+    counted: list[Evening] = field(default_factory=list)  # the member's evenings that count
+    dropped: list[Evening] = field(default_factory=list)  # played or scored, not counted
 
 
 @dataclass
@@ -110,6 +112,10 @@ def my_results(*, club: Club, user: Any) -> MyResults:
         standings = season_standings(competition)
         by_member = {r.member_id: r for r in standings.rows}
         row = next((by_member[m] for m in members if m in by_member), None)
-        places.append(CompetitionPlace(competition=competition, row=row,
-                                       of=sum(1 for r in standings.rows if r.qualified)))
+        dropped = row.dropped if row else set()
+        scored = {e for e, v in row.per_evening.items() if v is not None} if row else set()
+        places.append(CompetitionPlace(
+            competition=competition, row=row, of=sum(1 for r in standings.rows if r.qualified),
+            counted=[e for e in standings.evenings if e.pk in scored and e.pk not in dropped],
+            dropped=[e for e in standings.evenings if e.pk in dropped]))
     return MyResults(evenings=list(evenings.values()), competitions=places)

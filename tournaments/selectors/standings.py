@@ -1,7 +1,8 @@
 """Standings: a season by the competition's rules, and one evening's results.
 
-Computed from the stored per-seat integers (``Seat.competition_points``, ``Seat.place``) in a
-fixed number of queries, whatever the season's size:
+The counting rules are the rules engine's (``scoring.standings``, contract
+``../shared/rules/season.md``; the stored reglement: ``tournaments/season_rules.py``). Here is
+the query work, in a fixed number of queries whatever the season's size:
 
 1. the competition's evenings;
 2. ONE aggregate: per (member, evening) the sum of competition points and the number of table
@@ -10,24 +11,9 @@ fixed number of queries, whatever the season's size:
 
 Which tables count: finished ones, and only confirmed ones when the competition requires
 confirmation. Guests are never in the standings. In a team game every seat of a team carries the
-team's competition points, so each partner gets them.
-
-Then, in Python, per the competition's rules:
-
-* an evening "played" is one with at least one counting table; a member's evening score is the
-  sum of their counting tables that evening;
-* absentee rule for a played evening a member missed (only evenings within the member's season,
-  i.e. every played evening): ``nothing`` (no score), ``fixed`` (``absent_points``), ``worst``
-  (the worst evening score among those who played it), ``average`` (the member's own average
-  over the evenings they played, rounded half up to a whole number; nothing if they played
-  none);
-* counting: ``all`` scores, or the best N (highest or lowest per ``better``), absentee scores
-  included;
-* qualified: played at least ``min_evenings``; unqualified members are listed after the
-  qualified ones, marked, without a rank;
-* order: total (per ``better``), then the tie-breaks in ``competition.tiebreaks`` order
-  (``evenings`` more played, ``best_evening``, ``wins`` more, ``average``, ``name`` A→Z);
-  members equal after every tie-break share a rank (1, 2, 2, 4).
+team's competition points, so each partner gets them. A member's evening score is the sum of
+their counting tables that evening; the engine gets those scores and answers the ranking, what
+counts, the absence scores and who qualifies, and the pages show what it answers.
 """
 
 from __future__ import annotations
@@ -42,8 +28,10 @@ from django.db.models import Count, F, Prefetch, Q, Sum
 from django.utils.formats import number_format
 
 from clubmanager.models import Member
+from scoring import standings as engine_standings
 
-from ..models import AbsentRule, Better, Competition, Counting, Evening, Seat, Table
+from ..models import Better, Competition, Evening, Seat, Table
+from ..season_rules import engine_rules
 
 
 @dataclass
@@ -54,13 +42,17 @@ class StandingRow:
     member_number: str
     total: int
     evenings_played: int
-    counted: list[int]
+    counted: list[int]  # the counted scores, in evening order
     qualified: bool
     per_evening: dict[int, int | None]
     wins: int
     best_evening: int | None
-    average: Fraction | None
+    average: Fraction | None  # over the counted evenings, exactly (the engine's average)
     absent_scores: dict[int, int] = field(default_factory=dict)
+    absent_kind: dict[int, str] = field(default_factory=dict)  # "notified" / "unnotified"
+    dropped: set[int] = field(default_factory=set)  # evenings with a score that does not count
+    needed: int = 0  # evenings still to play to qualify
+    periods: list[dict[str, Any]] | None = None
 
     @property
     def average_display(self) -> str:
@@ -76,32 +68,27 @@ def _round_display(value: Fraction) -> str:
     return number_format(shown, decimal_pos=1)
 
 
-def round_half_up(value: Fraction) -> int:
-    return int((Decimal(value.numerator) / Decimal(value.denominator)).quantize(
-        Decimal("1"), rounding=ROUND_HALF_UP))
-
-
 @dataclass
 class Standings:
     competition: Competition
-    evenings: list[Evening]
+    evenings: list[Evening]  # the played evenings that count, in order: a column each
     rows: list[StandingRow]
+    errors: list[dict[str, Any]] = field(default_factory=list)  # the engine's, if it refused
+    periods: list[list[int]] = field(default_factory=list)  # evening ids per period
 
     @property
     def higher_is_better(self) -> bool:
         return self.competition.better == Better.HIGHER
 
 
-def _better_key(value: int | Fraction | None, higher: bool) -> tuple[int, Any]:
-    """Sort key: best first; None last."""
-    if value is None:
-        return (1, 0)
-    return (0, -value if higher else value)
+@dataclass
+class _Scores:
+    scores: dict[int, dict[int, int]]  # evening -> member -> score
+    wins: dict[int, dict[int, int]]  # evening -> member -> tables won
 
 
-def season_standings(competition: Competition) -> Standings:
-    higher = competition.better == Better.HIGHER
-    evenings = list(Evening.objects.filter(competition=competition).order_by("date", "pk"))
+def _evening_scores(competition: Competition) -> _Scores:
+    """The one aggregate: per (member, evening) the points and wins of the counting tables."""
     # The confirmation rule is known here: filter on it directly (one join fewer than
     # ``counting_tables_q``, which must also work across competitions).
     counting = Q(table__finished=True)
@@ -117,93 +104,80 @@ def season_standings(competition: Competition) -> Standings:
         .annotate(points=Sum("competition_points"), wins=Count("pk", filter=Q(place=1)))
         .order_by()
     )
-    scores: dict[int, dict[int, int]] = defaultdict(dict)
-    wins: dict[int, int] = defaultdict(int)
-    played_ids: set[int] = set()
+    found = _Scores(defaultdict(dict), defaultdict(dict))
     for member, evening, points, won in aggregate:
-        scores[member][evening] = points
-        wins[member] += won
-        played_ids.add(evening)
-    played = [e for e in evenings if e.pk in played_ids]
-    played_order = [e.pk for e in played]
-    members = {
-        pk: (name, number) for pk, name, number in Member.objects.filter(
-            pk__in=list(scores)).values_list("pk", "name", "member_number")
-    }
-    rule = competition.absent_rule
-    worst: dict[int, int] = {}
-    for evening_id in played_order if rule == AbsentRule.WORST else ():
-        values = [s[evening_id] for s in scores.values() if evening_id in s]
-        worst[evening_id] = min(values) if higher else max(values)
-
-    rows: list[StandingRow] = []
-    for member_id, own in scores.items():
-        played_values = list(own.values())
-        average = Fraction(sum(played_values), len(played_values)) if played_values else None
-        per_evening: dict[int, int | None] = {}
-        absent: dict[int, int] = {}
-        for evening_id in played_order:
-            if evening_id in own:
-                per_evening[evening_id] = own[evening_id]
-                continue
-            value: int | None = None
-            if rule == AbsentRule.FIXED:
-                value = competition.absent_points
-            elif rule == AbsentRule.WORST:
-                value = worst[evening_id]
-            elif rule == AbsentRule.AVERAGE and average is not None:
-                value = round_half_up(average)
-            per_evening[evening_id] = value
-            if value is not None:
-                absent[evening_id] = value
-        candidates = [v for v in per_evening.values() if v is not None]
-        if competition.counting == Counting.BEST and competition.best_n:
-            candidates = sorted(candidates, reverse=higher)[: competition.best_n]
-        best = (max if higher else min)(played_values) if played_values else None
-        name, number = members[member_id]
-        rows.append(StandingRow(
-            rank=None, member_id=member_id, name=name,
-            member_number=number, total=sum(candidates),
-            evenings_played=len(played_values), counted=candidates,
-            qualified=len(played_values) >= competition.min_evenings,
-            per_evening=per_evening, wins=wins[member_id], best_evening=best,
-            average=average, absent_scores=absent,
-        ))
-    _rank(rows, competition, higher)
-    return Standings(competition, played, rows)
+        found.scores[evening][member] = points
+        found.wins[evening][member] = won
+    return found
 
 
-def _tiebreak_key(row: StandingRow, name: str, higher: bool) -> Any:
-    if name == "evenings":
-        return -row.evenings_played
-    if name == "best_evening":
-        return _better_key(row.best_evening, higher)
-    if name == "wins":
-        return -row.wins
-    if name == "average":
-        return _better_key(row.average, higher)
-    if name == "name":
-        return row.name.casefold()
-    return 0
+def member_key(pk: int, name: str) -> str:
+    """The engine's name for a member: their name, then their id, so that two members with the
+    same name stay two, and A→Z still reads by name."""
+    return f"{name}\x00{pk:012d}"
 
 
-def _rank(rows: list[StandingRow], competition: Competition, higher: bool) -> None:
-    tiebreaks = [t for t in (competition.tiebreaks or []) if isinstance(t, str)]
+def season_standings(competition: Competition) -> Standings:
+    evenings = list(Evening.objects.filter(competition=competition).order_by("date", "pk"))
+    found = _evening_scores(competition)
+    member_ids = {m for scores in found.scores.values() for m in scores}
+    members = {pk: (name, number) for pk, name, number in Member.objects.filter(
+        pk__in=member_ids).values_list("pk", "name", "member_number")}
+    keys = {pk: member_key(pk, name) for pk, (name, _number) in members.items()}
+    rules = engine_rules(competition.rules, competition.better,
+                         [(str(e.pk), e.date) for e in evenings])
+    # Table wins only when a tie-break asks for them: the engine checks every number it gets.
+    tiebreaks = rules.get("tiebreaks") if isinstance(rules, dict) else None
+    wins = isinstance(tiebreaks, list) and "wins" in tiebreaks
+    document = {"rules": rules, "evenings": [{
+        "id": str(e.pk), "counts": e.counts,
+        "scores": {keys[m]: v for m, v in found.scores.get(e.pk, {}).items()},
+        **({"wins": {keys[m]: v for m, v in found.wins.get(e.pk, {}).items()}} if wins else {}),
+    } for e in evenings]}
+    result = engine_standings(document)
+    played = [e for e in evenings if e.counts and found.scores.get(e.pk)]
+    by_key = {key: pk for pk, key in keys.items()}
+    rows = [_row(raw, by_key[raw["member"]], members, found, competition)
+            for raw in result["rows"]]
+    periods = rules.get("periods") if isinstance(rules, dict) else None
+    groups = [[int(i) for i in group] for group in periods["periods"]] if isinstance(
+        periods, dict) else []
+    return Standings(competition, played, rows, result["errors"], groups)
 
-    def key(row: StandingRow) -> tuple[Any, ...]:
-        return (_better_key(row.total, higher),
-                *(_tiebreak_key(row, t, higher) for t in tiebreaks))
 
-    # Stable presentation order inside a shared rank: by name.
-    rows.sort(key=lambda r: (not r.qualified, key(r), r.name.casefold(), r.member_id))
-    previous: tuple[Any, ...] | None = None
-    rank = 0
-    for position, row in enumerate(r for r in rows if r.qualified):
-        current = key(row)
-        if current != previous:
-            rank = position + 1
-            previous = current
-        row.rank = rank
+def _row(raw: dict[str, Any], pk: int, members: dict[int, tuple[str, str]], found: _Scores,
+         competition: Competition) -> StandingRow:
+    """The engine's row, by evening id, with what the pages show beside it."""
+    name, number = members[pk]
+    per_evening: dict[int, int | None] = {}
+    absent: dict[int, int] = {}
+    kind: dict[int, str] = {}
+    counted: list[int] = []
+    dropped: set[int] = set()
+    for evening_id, entry in raw["evenings"].items():
+        evening = int(evening_id)
+        per_evening[evening] = entry["score"]
+        if entry["absent"] is not None and entry["score"] is not None:
+            absent[evening] = entry["score"]
+            kind[evening] = entry["absent"]
+        if entry["counted"]:
+            counted.append(entry["score"])
+        elif entry["score"] is not None:
+            dropped.add(evening)
+    own = [found.scores[int(e)][pk] for e in raw["evenings"]
+           if pk in found.scores.get(int(e), {})]
+    higher = competition.better == Better.HIGHER
+    minimum = competition.rules.get("min_played", 0) if isinstance(competition.rules, dict) else 0
+    return StandingRow(
+        rank=raw["rank"], member_id=pk, name=name, member_number=number, total=raw["total"],
+        evenings_played=raw["played"], counted=counted, qualified=raw["qualified"],
+        per_evening=per_evening,
+        wins=sum(found.wins[int(e)].get(pk, 0) for e in raw["evenings"]),
+        best_evening=(max if higher else min)(own) if own else None,
+        average=Fraction(sum(counted), len(counted)) if counted else None,
+        absent_scores=absent, absent_kind=kind, dropped=dropped,
+        needed=max(0, (minimum if isinstance(minimum, int) else 0) - raw["played"]),
+        periods=raw["periods"])
 
 
 # -- one evening ------------------------------------------------------------------------------

@@ -15,8 +15,7 @@ from ..models import Competition
 from ..selectors.competitions import competition_defaults, option_errors
 
 COMPETITION_FIELDS = (
-    "name", "start_date", "end_date", "better", "counting", "best_n", "min_evenings",
-    "absent_rule", "absent_points", "tiebreaks", "requires_confirmation", "table_codes",
+    "name", "start_date", "end_date", "better", "rules", "requires_confirmation", "table_codes",
     "table_min", "table_max",
 )
 

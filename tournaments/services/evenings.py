@@ -41,9 +41,10 @@ def _save(evening: Evening, by: Any, reason: str | None = None) -> None:
 @transaction.atomic
 def evening_create(
     *, competition: Competition, date: datetime.date, start_time: datetime.time | None = None,
-    by: Any = None,
+    by: Any = None, not_counting: bool = False,
 ) -> Evening:
-    evening = Evening(competition=competition, date=date, start_time=start_time)
+    evening = Evening(competition=competition, date=date, start_time=start_time,
+                      counts=not not_counting)
     try:
         evening.full_clean()
     except ValidationError as exc:
@@ -64,6 +65,17 @@ def evening_update(
     evening.date, evening.start_time = date, start_time
     evening.full_clean()
     _save(evening, by)
+    return evening
+
+
+@transaction.atomic
+def evening_counts_set(*, evening: Evening, counts: bool, by: Any = None) -> Evening:
+    """Whether the evening counts for the competition; the standings follow on their next read
+    (they are computed on read), and the change is in the evening's history."""
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    if evening.counts != counts:
+        evening.counts = counts
+        _save(evening, by)
     return evening
 
 

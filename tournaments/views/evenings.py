@@ -18,7 +18,7 @@ from clubmanager.models import Member, Role
 
 from ..forms.competitions import add_service_errors
 from ..forms.draws import DrawForm
-from ..forms.evenings import EveningForm, GuestForm, StatusForm
+from ..forms.evenings import CountsForm, EveningForm, GuestForm, StatusForm
 from ..forms.numbers import id_or_404
 from ..models import Evening, EveningStatus, Participant
 from ..selectors import competitions as competition_selectors
@@ -84,6 +84,19 @@ def evening_detail(request: ClubRequest, pk: int) -> HttpResponse:
         "draw_form": DrawForm(),
         "history": evening.history.select_related("history_user").order_by("-history_date")[:10],
     })
+
+
+@club_view(Role.ADMIN)
+@require_POST
+def evening_counts(request: ClubRequest, pk: int) -> HttpResponse:
+    evening = _evening(request, pk)
+    form = CountsForm(request.POST)
+    form.is_valid()  # a checkbox: always valid
+    counts = not form.cleaned_data.get("not_counting", False)
+    services.evening_counts_set(evening=evening, counts=counts, by=request.user)
+    messages.success(request, _("This evening counts for the competition.") if counts
+                     else _("This evening does not count for the competition."))
+    return redirect("tournaments:evening_detail", club=request.club.slug, pk=evening.pk)
 
 
 @club_view(Role.ADMIN)
@@ -160,5 +173,6 @@ urlpatterns: list[URLPattern] = [
     path("<id:pk>/evenings/new/", evening_add, name="evening_add"),
     path("evenings/<id:pk>/", evening_detail, name="evening_detail"),
     path("evenings/<id:pk>/status/", evening_status, name="evening_status"),
+    path("evenings/<id:pk>/counts/", evening_counts, name="evening_counts"),
     path("evenings/<id:pk>/checkin/", checkin, name="checkin"),
 ]

@@ -1,0 +1,221 @@
+"""Forms: a competition's reglement asked in the club's own words (docs/secretary-guide.md).
+
+Each question is a set of radio buttons with a sentence under each choice; what is chosen
+becomes the engine's rules document (``tournaments/season_rules.py``), which the engine checks
+when the competition is saved. Nobody types JSON. A starting point ("Beste 6 van 8, op
+gemiddelde") fills the answers on save, so it works without JavaScript.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..models import Tiebreak
+from ..season_rules import period_starts
+from .numbers import bound
+
+PERIOD_SLOTS = 8
+TIEBREAK_SLOTS = len(Tiebreak.values)
+
+#: Starting points, named after what clubs write; "custom" keeps the answers below.
+PRESETS: dict[str, dict[str, Any]] = {
+    "all": {"count": "all", "rank_by": "total", "min_played": 0},
+    "best6avg": {"count": {"best": 6}, "rank_by": "average", "min_played": 6},
+    "periods": {"count": "all", "rank_by": "total", "min_played": 0,
+                "periods": {"count": {"best": 4}, "season_count": "all"}},
+}
+PRESET_CHOICES = [
+    ("custom", _("As set below")),
+    ("all", _("All evenings")),
+    ("best6avg", _("Best 6 of 8, on average")),
+    ("periods", _("Periods")),
+]
+PRESET_HELP = {
+    "custom": _("Keep the answers to the questions below."),
+    "all": _("Every evening counts; the highest total wins. Nobody needs a minimum."),
+    "best6avg": _("Each member's best 6 evenings count, ranked by their average; at least 6 "
+                  "evenings played to be ranked."),
+    "periods": _("The season is split into periods (fill in when each starts below); the best "
+                 "4 evenings of each period count, and every period counts."),
+}
+COUNT_CHOICES = [
+    ("all", _("All evenings")),
+    ("best", _("Only the best evenings")),
+    ("drop", _("All but the worst few")),
+]
+COUNT_HELP = {
+    "all": _("Every evening a member played counts."),
+    "best": _("Only each member's best evenings count; fill in how many."),
+    "drop": _("Each member's worst evenings are left out; fill in how many. A missed evening "
+              "is the first to go."),
+}
+RANK_CHOICES = [("total", _("The total")), ("average", _("The average"))]
+RANK_HELP = {
+    "total": _("The most points together wins (the fewest, in a game where lower is better)."),
+    "average": _("The best average over the evenings that count wins; fair when not everyone "
+                 "comes equally often."),
+}
+ABSENT_CHOICES = [
+    ("nothing", _("Nothing")),
+    ("fixed", _("A fixed score")),
+    ("worst", _("The evening's worst score")),
+    ("average", _("Their own average")),
+]
+ABSENT_HELP = {
+    "nothing": _("No score for that evening."),
+    "fixed": _("The score filled in here."),
+    "worst": _("The worst score of those who played that evening."),
+    "average": _("Their own average over the evenings they played, rounded."),
+}
+SEASON_COUNT_HELP = _("Empty: every period counts.")
+
+
+class HelpRadio(forms.RadioSelect):
+    """Radio buttons with a sentence under each choice (``help`` by value)."""
+
+    def __init__(self, help_texts: dict[str, Any], **kwargs: Any) -> None:
+        self.help_texts = help_texts
+        super().__init__(**kwargs)
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(*args, **kwargs)
+        option["help"] = self.help_texts.get(str(option["value"]), "")
+        return option
+
+
+def _radio(label: Any, choices: list[tuple[str, Any]], help_texts: dict[str, Any],
+           initial: str) -> forms.ChoiceField:
+    # Not required: a question left open keeps the first choice (a page posted without it).
+    return forms.ChoiceField(label=label, choices=choices, initial=initial, required=False,
+                             widget=HelpRadio(help_texts))
+
+
+def _number(label: Any, low: int = 0, help_text: Any = "") -> forms.IntegerField:
+    field = forms.IntegerField(label=label, required=False, min_value=low, help_text=help_text)
+    bound(field, low, 999)
+    return field
+
+
+def rule_fields() -> dict[str, forms.Field]:
+    fields: dict[str, forms.Field] = {
+        "preset": _radio(_("Start from"), PRESET_CHOICES, PRESET_HELP, "custom"),
+        "count_mode": _radio(_("How many evenings count?"), COUNT_CHOICES, COUNT_HELP, "all"),
+        "count_n": _number(_("How many evenings (best) or how many left out (worst)?")),
+        "rank_by": _radio(_("What decides the ranking?"), RANK_CHOICES, RANK_HELP, "total"),
+        "min_played": _number(_("How many evenings must someone play to be ranked?"),
+                              help_text=_("0: no minimum.")),
+        "absent_unnotified": _radio(_("What does someone get who was not there?"),
+                                    ABSENT_CHOICES, ABSENT_HELP, "nothing"),
+        "absent_unnotified_fixed": _number(_("Fixed score for someone who was not there"),
+                                           low=-999),
+        "absent_notified": _radio(_("What does someone get who called off?"),
+                                  ABSENT_CHOICES, ABSENT_HELP, "nothing"),
+        "absent_notified_fixed": _number(_("Fixed score for someone who called off"), low=-999),
+        "absent_max": _number(_("How many absences at most get a score?"),
+                              help_text=_("Empty: every absence.")),
+        "season_count": _number(_("How many periods count (the best)?"), low=1,
+                                help_text=SEASON_COUNT_HELP),
+    }
+    for slot in range(1, PERIOD_SLOTS + 1):
+        fields[f"period_{slot}"] = forms.DateField(
+            label=_("Period %(n)s starts on") % {"n": slot}, required=False,
+            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    choices = [("", _("— none —")), *Tiebreak.choices]
+    for slot in range(1, TIEBREAK_SLOTS + 1):
+        fields[f"tiebreak_{slot}"] = forms.ChoiceField(
+            label=_("Tie-break %(n)s") % {"n": slot}, choices=choices, required=False)
+    return fields
+
+
+def _absent_initial(value: Any) -> tuple[str, int | None]:
+    if isinstance(value, dict) and "fixed" in value:
+        return "fixed", value["fixed"]
+    return (value, None) if value in ("worst", "average") else ("nothing", None)
+
+
+def _count_initial(count: Any) -> tuple[str, int | None]:
+    if isinstance(count, dict) and count:
+        mode, n = next(iter(count.items()))
+        return str(mode), n
+    return "all", None
+
+
+def rule_initial(rules: dict[str, Any]) -> dict[str, Any]:
+    """The answers that give these stored rules."""
+    rules = rules if isinstance(rules, dict) else {}
+    periods = rules.get("periods") if isinstance(rules.get("periods"), dict) else None
+    mode, n = _count_initial(periods.get("count") if periods else rules.get("count"))
+    absent: dict[str, Any] = rules["absent"] if isinstance(rules.get("absent"), dict) else {}
+    values: dict[str, Any] = {
+        "preset": "custom", "count_mode": mode, "count_n": n,
+        "rank_by": rules.get("rank_by", "total"), "min_played": rules.get("min_played", 0),
+        "absent_max": absent.get("max_scored"),
+    }
+    for kind in ("notified", "unnotified"):
+        values[f"absent_{kind}"], values[f"absent_{kind}_fixed"] = _absent_initial(
+            absent.get(kind, "nothing"))
+    if periods:
+        values["season_count"] = _count_initial(periods.get("season_count"))[1]
+        for slot, start in enumerate(period_starts(rules), start=1):
+            values[f"period_{slot}"] = start
+    for slot, name in enumerate(rules.get("tiebreaks") or [], start=1):
+        values[f"tiebreak_{slot}"] = name
+    return values
+
+
+def _count(mode: str, n: int | None) -> Any:
+    if mode == "best":
+        return {"best": n}
+    return {"drop": n or 0} if mode == "drop" else "all"
+
+
+def _absent(mode: str, fixed: int | None) -> Any:
+    return {"fixed": fixed} if mode == "fixed" else mode
+
+
+def rules_from_answers(form: forms.Form, data: dict[str, Any]) -> dict[str, Any]:
+    """The rules document for the answers (popped from ``data``); errors go on ``form``."""
+    answers = {name: data.pop(name, None) for name in rule_fields()}
+    preset = PRESETS.get(answers["preset"] or "custom")
+    for kind in ("notified", "unnotified"):
+        if answers[f"absent_{kind}"] == "fixed" and answers[f"absent_{kind}_fixed"] is None:
+            form.add_error(f"absent_{kind}_fixed", _("Fill in the score."))
+    if answers["count_mode"] == "best" and not answers["count_n"] and preset is None:
+        form.add_error("count_n", _("Fill in how many evenings count."))
+    starts: list[datetime.date] = [answers[f"period_{s}"] for s in range(1, PERIOD_SLOTS + 1)
+                                   if answers[f"period_{s}"]]
+    if len(set(starts)) != len(starts):
+        form.add_error("period_1", _("Two periods start on the same day."))
+    absent: dict[str, Any] = {
+        kind: _absent(answers[f"absent_{kind}"] or "nothing", answers[f"absent_{kind}_fixed"])
+        for kind in ("notified", "unnotified")}
+    absent["max_scored"] = answers["absent_max"]
+    rules: dict[str, Any] = {
+        "count": _count(answers["count_mode"] or "all", answers["count_n"]),
+        "rank_by": answers["rank_by"] or "total", "min_played": answers["min_played"] or 0,
+        "absent": absent,
+    }
+    season = answers["season_count"]
+    if starts or (preset and "periods" in preset):
+        rules["periods"] = {"count": rules["count"],
+                            "season_count": {"best": season} if season else "all"}
+        rules["count"] = "all"
+    if preset is not None:
+        rules.update({k: v for k, v in preset.items() if k != "periods"})
+        if "periods" in preset:
+            rules["periods"] = dict(preset["periods"])
+        if "periods" in rules and not starts:
+            form.add_error("period_1", _("Fill in when each period starts."))
+    if "periods" in rules:
+        rules["periods"]["starts"] = [d.isoformat() for d in sorted(starts)]
+    chosen = [data.pop(f"tiebreak_{s}", "") or answers.get(f"tiebreak_{s}") or ""
+              for s in range(1, TIEBREAK_SLOTS + 1)]
+    chosen = [c for c in chosen if c]
+    if len(set(chosen)) != len(chosen):
+        form.add_error("tiebreak_1", _("Each tie-break can be used once."))
+    rules["tiebreaks"] = chosen
+    return rules

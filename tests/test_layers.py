@@ -110,6 +110,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("clubmanager/spreadsheet/*", "games/pdf/workbook"),
     # -- models
     ("*/models.py", "models"),
+    ("*/models/*", "models"),
     # The text policy for every free-text name: the models' validators, so at their layer.
     ("clubmanager/text.py", "models"),
     # The hand history's receiver: part of saving a hand, as a model's own signal would be.

@@ -1,0 +1,21 @@
+"""Competitions (seasons), club evenings, check-in, rounds, tables, seats and hands.
+
+Store what was entered, derive the rest: a ``Hand`` keeps the hand as the scorekeeper entered
+it (JSON, in the engine's format); each ``Seat`` keeps the derived integers of its side (raw
+points, competition points, place) written in the same transaction as the hand, so standings
+are one SQL aggregate over seats.
+
+One module per part of the evening: competitions, evenings (and their tables and seats),
+table codes and hands. Import them from here: ``from tournaments.models import Hand``.
+"""
+
+from .codes import TableCode, TableCodeFailure
+from .competitions import Better, Competition, FixedPair, Tiebreak
+from .evenings import Evening, EveningStatus, Participant, Round, Seat, Table
+from .hands import CodeTrail, Hand, KeyedChange, KeyedHistory
+
+__all__ = [
+    "Better", "CodeTrail", "Competition", "Evening", "EveningStatus", "FixedPair", "Hand",
+    "KeyedChange", "KeyedHistory", "Participant", "Round", "Seat", "Table", "TableCode",
+    "TableCodeFailure", "Tiebreak",
+]

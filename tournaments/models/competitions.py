@@ -1,0 +1,120 @@
+"""Competitions (seasons): the game, its options and the standings rules (the engine's
+rules document, ``season_rules.py``), and fixed pairs.
+"""
+
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from clubmanager.models import Club, Member
+from clubmanager.text import NAME_MAX_LENGTH, validate_line
+
+from ..season_rules import refusal_sentence, rules_errors
+
+
+class Better(models.TextChoices):
+    HIGHER = "higher", _("higher is better")
+    LOWER = "lower", _("lower is better")
+
+
+class Tiebreak(models.TextChoices):
+    """Applied in order to members with equal standings points (the engine's names)."""
+
+    PLAYED = "played", _("more evenings played")
+    BEST_EVENING = "best_evening", _("best single evening")
+    WINS = "wins", _("more table wins")
+    AVERAGE = "average", _("better average per evening")
+    NAME = "name", _("alphabetical")
+
+
+class Competition(models.Model):
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="competitions", verbose_name=_("club")
+    )
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH, validators=[validate_line])
+    game = models.CharField(_("game"), max_length=32)
+    options = models.JSONField(
+        _("game options"), default=dict, blank=True,
+        help_text=_("Club settings of the game, checked by the rules engine."),
+    )
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    # Standings rules: the engine's season rules (tournaments/season_rules.py)
+    better = models.CharField(_("ranking"), max_length=8, choices=Better.choices)
+    rules = models.JSONField(
+        _("season rules"), default=dict, blank=True,
+        help_text=_("The reglement: which evenings count, absences, periods, tie-breaks."),
+    )
+    requires_confirmation = models.BooleanField(
+        _("results need a second person's confirmation"), default=False
+    )
+    table_codes = models.BooleanField(
+        _("table codes"), default=True,
+        help_text=_("Each table gets a QR code: scanning it opens the table's score entry "
+                    "without an account, while the evening is open."),
+    )
+    # Table sizes for the draw (defaults follow the game; French HIGH FIVE is configurable)
+    table_min = models.PositiveSmallIntegerField(_("smallest table"), default=2)
+    table_max = models.PositiveSmallIntegerField(_("largest table"), default=4)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="competition_name_unique"),
+            models.CheckConstraint(
+                condition=Q(better__in=Better.values), name="competition_better_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(table_min__gte=1) & Q(table_min__lte=F("table_max")),
+                name="competition_table_sizes",
+            ),
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True) | Q(end_date__gte=F("start_date")),
+                name="competition_dates_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        """The rules engine answers whether it accepts the rules (it never raises)."""
+        super().clean()
+        errors = rules_errors(self.rules, self.better)
+        if errors:
+            raise ValidationError({"rules": [refusal_sentence(e) for e in errors]})
+
+    @property
+    def tiebreaks(self) -> list[str]:
+        chosen = self.rules.get("tiebreaks") if isinstance(self.rules, dict) else None
+        return [t for t in chosen if isinstance(t, str)] if isinstance(chosen, list) else []
+
+
+class FixedPair(models.Model):
+    """Partners who always play together in a team game (High Five 1959)."""
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="fixed_pairs"
+    )
+    first = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        verbose_name = _("fixed pair")
+        verbose_name_plural = _("fixed pairs")
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "first"], name="pair_first_once"),
+            models.UniqueConstraint(fields=["competition", "second"], name="pair_second_once"),
+            models.CheckConstraint(condition=~Q(first=F("second")), name="pair_two_people"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first.name} & {self.second.name}"

@@ -1,0 +1,206 @@
+"""Club evenings: check-in, rounds, tables and the seats at them.
+
+Each ``Seat`` keeps the derived integers of its side (raw points, competition points, place),
+written in the same transaction as the hand, so standings are one SQL aggregate over seats.
+"""
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from clubmanager.models import Member
+from clubmanager.text import NAME_MAX_LENGTH, validate_line
+
+from .competitions import Competition
+
+
+class EveningStatus(models.TextChoices):
+    PLANNED = "planned", _("planned")
+    CHECKIN = "checkin", _("check-in")
+    PLAYING = "playing", _("playing")
+    CLOSED = "closed", _("closed")
+
+
+class Evening(models.Model):
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="evenings",
+        verbose_name=_("competition"),
+    )
+    date = models.DateField(_("date"))
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=8, choices=EveningStatus.choices, default=EveningStatus.PLANNED
+    )
+    counts = models.BooleanField(
+        _("counts for the competition"), default=True,
+        help_text=_("Off for an opening night, a prize evening or a free evening."),
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    history = HistoricalRecords()  # status changes (closing, reopening) are recorded
+
+    # Set just before save() for the history row of that save (who, and why);
+    # django-simple-history reads them from the instance.
+    _history_user: Any
+    _change_reason: str
+
+    class Meta:
+        ordering = ["date"]
+        verbose_name = _("evening")
+        verbose_name_plural = _("evenings")
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "date"], name="one_evening_a_day"),
+            models.CheckConstraint(
+                condition=Q(status__in=EveningStatus.values), name="evening_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.competition} – {self.date:%d-%m-%Y}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status != EveningStatus.CLOSED
+
+
+class Participant(models.Model):
+    """Someone present at an evening: a checked-in member or a walk-in guest."""
+
+    evening = models.ForeignKey(
+        Evening, on_delete=models.CASCADE, related_name="participants"
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="participations"
+    )
+    guest_name = models.CharField(_("guest name"), max_length=NAME_MAX_LENGTH, blank=True,
+                                  validators=[validate_line])
+    arrived = models.DateTimeField(_("arrived"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["arrived", "pk"]
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["evening", "member"], condition=Q(member__isnull=False),
+                name="member_checked_in_once",
+            ),
+            models.CheckConstraint(
+                condition=(Q(member__isnull=False) & Q(guest_name=""))
+                | (Q(member__isnull=True) & ~Q(guest_name="")),
+                name="participant_member_or_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.member.name if self.member is not None else self.guest_name
+
+    @property
+    def is_guest(self) -> bool:
+        return self.member_id is None
+
+
+class Round(models.Model):
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    seed = models.BigIntegerField(
+        _("draw seed"), help_text=_("The same seed and players give the same draw.")
+    )
+    created = models.DateTimeField(_("drawn"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["evening", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.evening} – {_('round')} {self.number}"
+
+
+class Table(models.Model):
+    """One table of a round: the engine's match. ``version`` detects concurrent edits."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    game = models.CharField(_("game"), max_length=32)
+    options = models.JSONField(_("game options"), default=dict, blank=True)
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=1)
+    scorekeeper = models.PositiveSmallIntegerField(_("scorekeeper (seat)"), default=1)
+    version = models.PositiveIntegerField(default=0)
+    hand_count = models.PositiveSmallIntegerField(default=0)
+    finished = models.BooleanField(_("finished"), default=False)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # A confirmation given through a table code (no login): the code and the device.
+    confirmed_via = models.ForeignKey(
+        "TableCode", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_user_agent = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(
+                condition=Q(confirmed_at__isnull=True) | Q(finished=True),
+                name="table_confirmed_only_when_finished",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_via__isnull=True) | Q(confirmed_at__isnull=False),
+                name="table_confirmed_via_code_only_when_confirmed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – {_('table')} {self.number}"
+
+    @property
+    def status(self) -> str:
+        if self.confirmed_at:
+            return "confirmed"
+        if self.finished:
+            return "finished"
+        return "in_progress" if self.hand_count else "not_started"
+
+
+class Seat(models.Model):
+    """A participant at a table, the engine side they score for, and its derived integers."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="seats")
+    side = models.CharField(_("side"), max_length=200)
+    team = models.PositiveSmallIntegerField(_("team"), null=True, blank=True)
+    # Derived from the engine's evaluation, written with every hand change:
+    points = models.IntegerField(_("points"), default=0)
+    competition_points = models.IntegerField(_("competition points"), default=0)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["table", "participant"], name="seat_person_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.position}: {self.participant}"

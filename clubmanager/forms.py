@@ -140,3 +140,17 @@ class PasswordResetLaterForm(PasswordResetForm):
                                            "text/html")
             built.append(message)
         return built
+
+
+class ClubCreateForm(forms.Form):
+    """A new club and its first club admin (a superuser's page; ``manage.py club_create``)."""
+
+    name = forms.CharField(label=_("Club name"), max_length=NAME_MAX_LENGTH,
+                           validators=[validate_line])
+    slug = forms.SlugField(label=_("Short name in web addresses"), max_length=60,
+                           required=False, help_text=_("Empty: made from the club name."))
+    admin_name = forms.CharField(label=_("Club admin's name"), max_length=150,
+                                 validators=[validate_line])
+    login = forms.CharField(label=_("Club admin's login"), max_length=150)
+    email = forms.EmailField(label=_("Club admin's email"),
+                             help_text=_("The link to set a password is sent here."))

@@ -8,12 +8,14 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
+from clubmanager.mail import wait_for_mail
 from clubmanager.models import Club, ClubRole, Member, Role
 from tests.tournaments.test_competitions import form_data
 from tournaments.models import Competition, Evening
@@ -119,3 +121,34 @@ def test_it_asks_for_what_is_not_given(monkeypatch: pytest.MonkeyPatch) -> None:
     call_command("club_create", stdout=out)
     assert Club.objects.get().slug == "bridgeclub-oost"
     assert LINK.search(out.getvalue())
+
+
+def test_a_superuser_starts_a_club_and_the_admin_gets_the_link_by_mail(
+    superuser: Any, client_for: Any, make_user: Any
+) -> None:
+    page = client_for(superuser)
+    assert reverse("club_add") in page.get(reverse("home")).content.decode()
+    response = page.post(reverse("club_add"), {
+        "name": "Jokerclub Noord", "slug": "", "admin_name": "Ann Smit", "login": "ann",
+        "email": "ann@example.nl"})
+    wait_for_mail()
+    club = Club.objects.get(slug="jokerclub-noord")
+    assert response.status_code == 302 and response["Location"] == club.get_absolute_url()
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["ann@example.nl"]
+    link = LINK.search(mail.outbox[0].body)
+    assert link is not None and "Jokerclub Noord" in mail.outbox[0].body
+    set_password_through(link.group(1))
+    assert Client().post(reverse("login"), {"username": "ann", "password": NEW_PASSWORD}
+                         ).status_code == 302
+
+    # The same short name again: a sentence on the form, no second club, no mail.
+    again = page.post(reverse("club_add"), {
+        "name": "Jokerclub Noord", "admin_name": "Bert", "login": "bert",
+        "email": "bert@example.nl"})
+    wait_for_mail()
+    assert again.status_code == 200 and "jokerclub-noord" in again.content.decode()
+    assert Club.objects.count() == 1 and len(mail.outbox) == 1
+
+    # Only a superuser: a club admin is refused.
+    admin = make_user("carla", club=club, role=Role.ADMIN)
+    assert client_for(admin).get(reverse("club_add")).status_code == 403

@@ -8,7 +8,7 @@ from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, Member, Role
+from .models import Club, Member, PublicName, Role
 from .spreadsheets import SpreadsheetUploadForm
 from .text import NAME_MAX_LENGTH, validate_line, validate_notes
 
@@ -27,6 +27,11 @@ class MemberForm(forms.Form):
         label=_("Notes"), required=False, validators=[validate_notes],
         widget=forms.Textarea(attrs={"rows": 3}),
     )
+    public_name = forms.ChoiceField(
+        label=_("Name on public pages"), choices=PublicName.choices, initial=PublicName.SHORT,
+        required=False,
+        help_text=_("What visitors who are not logged in see; logged-in members of the club "
+                    "always see the full name."))
 
     def __init__(self, *args: Any, club: Club, member: Member | None = None, **kwargs: Any):
         if member is not None and "initial" not in kwargs:
@@ -35,6 +40,12 @@ class MemberForm(forms.Form):
         self.club = club
         self.member = member
         self.fields["name"].widget.attrs["autocomplete"] = "off"
+
+    def clean_public_name(self) -> str:
+        """Not posted (an older form, a script): the member's choice stays, a new one gets the
+        default."""
+        chosen: str = self.cleaned_data.get("public_name") or ""
+        return chosen or (self.member.public_name if self.member else PublicName.SHORT)
 
     def clean_member_number(self) -> str:
         number: str = self.cleaned_data["member_number"].strip()

@@ -17,9 +17,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from . import member_import
-from .models import Club, ClubRole, Member, Role
+from .models import Club, ClubRole, Member, PublicName, Role
 
-MEMBER_FIELDS = ("name", "member_number", "email", "phone", "notes")
+MEMBER_FIELDS = ("name", "member_number", "email", "phone", "notes", "public_name")
 
 
 class MemberHasResults(Exception):
@@ -49,6 +49,7 @@ def member_create(
     phone: str = "",
     notes: str = "",
     is_active: bool = True,
+    public_name: str = PublicName.SHORT,
 ) -> Member:
     member_number = member_number.strip()
     _check_number_free(club=club, member_number=member_number)
@@ -60,6 +61,7 @@ def member_create(
         phone=phone.strip(),
         notes=notes,
         is_active=is_active,
+        public_name=public_name,
     )
     member.full_clean(exclude=["club", "user"])
     member.save()

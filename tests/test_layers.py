@@ -86,6 +86,8 @@ PLACES: tuple[tuple[str, str], ...] = (
     # Reads a posted idempotency key and looks up the change it already made, for the score
     # services and views.
     ("tournaments/entry_keys.py", "selectors"),
+    # How a member's name is shown to a visitor (the AVG choice): a read, for the public views.
+    ("clubmanager/privacy.py", "selectors"),
     # What the download view reads: the season workbook, built by exports.py from the
     # export selectors' rows once per change of the season and kept on disk. A cached read,
     # so above both exports.py and the selectors it asks whether the season changed.

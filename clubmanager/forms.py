@@ -8,7 +8,7 @@ from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, Member, Role
+from .models import Club, Member, PublicName, Role
 from .text import NAME_MAX_LENGTH, validate_line, validate_notes
 
 
@@ -46,6 +46,11 @@ class MemberForm(forms.Form):
         label=_("Notes"), required=False, validators=[validate_notes],
         widget=forms.Textarea(attrs={"rows": 3}),
     )
+    public_name = forms.ChoiceField(
+        label=_("Name on public pages"), choices=PublicName.choices, initial=PublicName.SHORT,
+        required=False,
+        help_text=_("What visitors who are not logged in see; logged-in members of the club "
+                    "always see the full name."))
 
     def __init__(self, *args: Any, club: Club, member: Member | None = None, **kwargs: Any):
         if member is not None and "initial" not in kwargs:
@@ -54,6 +59,12 @@ class MemberForm(forms.Form):
         self.club = club
         self.member = member
         self.fields["name"].widget.attrs["autocomplete"] = "off"
+
+    def clean_public_name(self) -> str:
+        """Not posted (an older form, a script): the member's choice stays, a new one gets the
+        default."""
+        chosen: str = self.cleaned_data.get("public_name") or ""
+        return chosen or (self.member.public_name if self.member else PublicName.SHORT)
 
     def clean_member_number(self) -> str:
         number: str = self.cleaned_data["member_number"].strip()
@@ -159,3 +170,17 @@ class PasswordResetLaterForm(PasswordResetForm):
                                            "text/html")
             built.append(message)
         return built
+
+
+class ClubCreateForm(forms.Form):
+    """A new club and its first club admin (a superuser's page; ``manage.py club_create``)."""
+
+    name = forms.CharField(label=_("Club name"), max_length=NAME_MAX_LENGTH,
+                           validators=[validate_line])
+    slug = forms.SlugField(label=_("Short name in web addresses"), max_length=60,
+                           required=False, help_text=_("Empty: made from the club name."))
+    admin_name = forms.CharField(label=_("Club admin's name"), max_length=150,
+                                 validators=[validate_line])
+    login = forms.CharField(label=_("Club admin's login"), max_length=150)
+    email = forms.EmailField(label=_("Club admin's email"),
+                             help_text=_("The link to set a password is sent here."))

@@ -61,6 +61,15 @@ class Role(models.TextChoices):
 _ROLE_RANK: dict[str, int] = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
 
 
+class PublicName(models.TextChoices):
+    """How a member's name appears to visitors who are not logged in to the club
+    (clubmanager/privacy.py applies it; docs/privacy.md says why the default hides the name)."""
+
+    FULL = "full", _("full name")
+    SHORT = "short", _("first name and initial")
+    HIDDEN = "hidden", _("hidden (member number only)")
+
+
 class Member(models.Model):
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="members", verbose_name=_("club")
@@ -72,6 +81,11 @@ class Member(models.Model):
     phone = models.CharField(_("phone"), max_length=40, blank=True, validators=[validate_line])
     notes = models.TextField(_("notes"), blank=True, validators=[validate_notes])
     is_active = models.BooleanField(_("active"), default=True)
+    public_name = models.CharField(
+        _("name on public pages"), max_length=8, choices=PublicName.choices,
+        default=PublicName.SHORT,
+        help_text=_("What visitors who are not logged in see; logged-in members of the club "
+                    "always see the full name."))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

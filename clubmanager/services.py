@@ -4,17 +4,23 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from . import member_sheet
-from .models import Club, ClubRole, Member, Role
+from .models import Club, ClubRole, Member, PublicName, Role
 
-MEMBER_FIELDS = ("name", "member_number", "email", "phone", "notes")
+MEMBER_FIELDS = ("name", "member_number", "email", "phone", "notes", "public_name")
 
 
 class MemberHasResults(Exception):
@@ -44,6 +50,7 @@ def member_create(
     phone: str = "",
     notes: str = "",
     is_active: bool = True,
+    public_name: str = PublicName.SHORT,
 ) -> Member:
     member_number = member_number.strip()
     _check_number_free(club=club, member_number=member_number)
@@ -55,6 +62,7 @@ def member_create(
         phone=phone.strip(),
         notes=notes,
         is_active=is_active,
+        public_name=public_name,
     )
     member.full_clean(exclude=["club", "user"])
     member.save()
@@ -252,3 +260,49 @@ def preview_take(session: Any, key: str, token: str | None) -> dict[str, Any] | 
         return None
     del session[key]
     return dict(stored)
+
+
+@dataclass(frozen=True)
+class ClubStarted:
+    club: Club
+    admin: Any
+    link: str  # a one-time link to set the admin's password (Django's reset token)
+
+
+def password_set_link(*, user: Any) -> str:
+    """The one-time link on the site's own address (``settings.SITE_URL``) where ``user`` sets
+    a password: Django's password-reset token, void once used or after PASSWORD_RESET_TIMEOUT."""
+    path = reverse("password_reset_confirm", kwargs={
+        "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+        "token": default_token_generator.make_token(user)})
+    return settings.SITE_URL + path
+
+
+@transaction.atomic
+def club_create(*, name: str, admin_name: str, login: str, email: str,
+                slug: str = "") -> ClubStarted:
+    """A new club and its first club admin, a new login without a password: the admin sets
+    one through the returned link (docs/secretary-guide.md, "Een club begint echt"). A slug or
+    login already taken is refused with a sentence, nothing is written."""
+    User = get_user_model()
+    name, login, email = name.strip(), login.strip(), email.strip()
+    slug = (slug.strip() or slugify(name))[:60]
+    errors: dict[str, str] = {}
+    if not slug:
+        errors["slug"] = _("Choose a short name for web addresses (letters, digits, dashes).")
+    elif Club.objects.filter(slug=slug).exists():
+        errors["slug"] = _("A club with the short name %(slug)s already exists.") % {"slug": slug}
+    if User.objects.filter(username__iexact=login).exists():
+        errors["login"] = _("The login %(login)s is already taken.") % {"login": login}
+    if errors:
+        raise ValidationError(errors)
+    club = Club(name=name, slug=slug)
+    club.full_clean()
+    club.save()
+    first, _space, last = admin_name.strip().partition(" ")
+    user = User(username=login, email=email, first_name=first[:150], last_name=last[:150])
+    user.set_unusable_password()
+    user.full_clean(exclude=["password"])
+    user.save()
+    club_role_set(club=club, user=user, role=Role.ADMIN)
+    return ClubStarted(club=club, admin=user, link=password_set_link(user=user))

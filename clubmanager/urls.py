@@ -40,6 +40,9 @@ urlpatterns = [
          auth_views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
     path("accounts/password/reset/done/", auth_views.PasswordResetCompleteView.as_view(),
          name="password_reset_complete"),
+    # A superuser starts a club (its first club admin gets a link by mail; manage.py club_create
+    # does the same from the command line). Not under clubs/: a club may be called "new".
+    path("site/clubs/new/", views.club_add, name="club_add"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("clubs/<slug:club>/", include((club_patterns, "clubmanager"))),

@@ -6,7 +6,9 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
-from django.core.exceptions import ValidationError
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import EmailMessage
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +20,7 @@ from django.views.decorators.http import require_POST
 from . import member_sheet, selectors, services
 from .access import club_view
 from .forms import (
+    ClubCreateForm,
     MemberForm,
     MemberImportForm,
     MemberSearchForm,
@@ -92,6 +95,47 @@ class LogoutView(auth_views.LogoutView):
         response["Clear-Site-Data"] = '"storage"'
         response.set_cookie(LOGGED_OUT_COOKIE, "1", max_age=600, samesite="Lax")
         return response
+
+
+def _welcome_mail(started: services.ClubStarted) -> list[EmailMessage]:
+    club, admin = started.club, started.admin
+    subject = _("Your club %(club)s on the club scores site") % {"club": club.name}
+    body = _(
+        "Hello %(name)s,\n\nThe club %(club)s has been created with you as its club admin; "
+        "your login is %(login)s.\nSet your password with this link (it works once):\n\n"
+        "%(link)s\n\nThen log in, import your members and start your first competition.\n"
+    ) % {"name": admin.get_full_name() or admin.get_username(), "club": club.name,
+         "login": admin.get_username(), "link": started.link}
+    return [EmailMessage(subject, body, None, [admin.email])]
+
+
+def club_add(request: HttpRequest) -> HttpResponse:
+    """A superuser starts a club for someone: the club, its first club admin, and a mail with
+    the one-time link to set a password, sent after the answer (``clubmanager.mail``)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not request.user.is_superuser:
+        raise PermissionDenied
+    form = ClubCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            started = services.club_create(**form.cleaned_data)
+        except ValidationError as exc:
+            _add_errors(form, exc)
+        else:
+            send_later(lambda: _welcome_mail(started), language=started.club.language)
+            messages.success(request, _(
+                "Club %(club)s created; %(email)s gets a link to set the password.")
+                % {"club": started.club.name, "email": started.admin.email})
+            return redirect(started.club.get_absolute_url())
+    return render(request, "clubmanager/club_add.html", {"form": form})
+
+
+def _add_errors(form: ClubCreateForm, exc: ValidationError) -> None:
+    errors = getattr(exc, "error_dict", None) or {None: exc.error_list}
+    for field, field_errors in errors.items():
+        for error in field_errors:
+            form.add_error(field if field in form.fields else None, error)
 
 
 @club_view(Role.MEMBER)

@@ -86,6 +86,8 @@ PLACES: tuple[tuple[str, str], ...] = (
     # Reads a posted idempotency key and looks up the change it already made, for the score
     # services and views.
     ("tournaments/entry_keys.py", "selectors"),
+    # How a member's name is shown to a visitor (the AVG choice): a read, for the public views.
+    ("clubmanager/privacy.py", "selectors"),
     # -- games/pdf/workbook: the site around the engine, the printed sheets and the files
     ("tournaments/games/*", "games/pdf/workbook"),
     ("tournaments/pdf/*", "games/pdf/workbook"),

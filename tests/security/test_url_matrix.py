@@ -93,6 +93,8 @@ CODE_WRONG_METHOD = (405, 405, 405, 405, 405, 405, 405, 405, 405, 403)
 _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     # -- site pages
     "home": {"GET": PUBLIC, "POST": PUBLIC},
+    # a superuser's page (tests/clubmanager/test_club_create.py); nobody here is one
+    "club_add": {"GET": (LOGIN, 403, 403, 403, 403, 403), "POST": (LOGIN, 403, 403, 403, 403, 403)},
     "login": {"GET": (200, 302, 302, 302, 302, 302), "POST": (200, 302, 302, 302, 302, 302)},
     "logout": {"GET": (405,) * 6, "POST": (302,) * 6},
     "password_change": {"GET": (LOGIN, 200, 200, 200, 200, 200),

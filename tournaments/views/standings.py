@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -15,6 +16,7 @@ from django.views.decorators.http import require_GET
 from clubmanager.access import club_view, public_club_view
 from clubmanager.http import ClubRequest, PublicClubRequest
 from clubmanager.models import Role
+from clubmanager.privacy import rows_for_viewer, viewer_sees_full_names
 from clubmanager.selectors import own_member_ids
 
 from ..models import Competition, Evening
@@ -41,6 +43,16 @@ def _standings_context(competition: Competition, public: bool,
             "public": public, "own": own or set()}
 
 
+def _public_names(request: PublicClubRequest, context: dict[str, Any]) -> dict[str, Any]:
+    """The standings with each name as this visitor may see it (clubmanager/privacy.py)."""
+    full = viewer_sees_full_names(request.club_role)
+    standings = context["standings"]
+    context["standings"] = replace(standings, rows=rows_for_viewer(
+        standings.rows, club=request.club, full=full))
+    context["full_names"] = full
+    return context
+
+
 @club_view(Role.MEMBER)
 @require_GET
 def standings(request: ClubRequest, pk: int) -> HttpResponse:
@@ -56,7 +68,8 @@ def evening_results(request: ClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
     return render(request, "tournaments/standings/evening.html",
                   {"evening": evening, "competition": evening.competition,
-                   "results": evening_results_of(evening), "public": False})
+                   "results": evening_results_of(evening), "public": False,
+                   "full_names": True})
 
 
 @public_club_view
@@ -64,16 +77,20 @@ def evening_results(request: ClubRequest, pk: int) -> HttpResponse:
 def public_standings(request: PublicClubRequest, pk: int) -> HttpResponse:
     competition = _competition(request, pk)
     return render(request, "tournaments/standings/standings.html",
-                  _standings_context(competition, public=True))
+                  _public_names(request, _standings_context(competition, public=True)))
 
 
 @public_club_view
 @require_GET
 def public_evening(request: PublicClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
+    full = viewer_sees_full_names(request.club_role)
+    results = evening_results_of(evening)
+    results = replace(results, overall=rows_for_viewer(results.overall, club=request.club,
+                                                       full=full))
     return render(request, "tournaments/standings/evening.html",
                   {"evening": evening, "competition": evening.competition,
-                   "results": evening_results_of(evening), "public": True})
+                   "results": results, "public": True, "full_names": full})
 
 
 TV_ROWS = 15  # per column of the TV screen
@@ -90,7 +107,7 @@ def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
     competition = _competition(request, pk)
     evening = (competition.evenings.filter(date__lte=timezone.localdate())
                .order_by("-date", "-start_time").first())
-    context = _standings_context(competition, public=True)
+    context = _public_names(request, _standings_context(competition, public=True))
     rows = context["standings"].rows
     shown = rows[:2 * TV_ROWS]
     half = (len(shown) + 1) // 2

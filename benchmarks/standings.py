@@ -50,6 +50,16 @@ def _best_of(function: Any, repeat: int) -> float:
     return statistics.median(times)
 
 
+def set_rules(*competitions: Any) -> None:
+    """``RULES``, with a period starting every ``PERIOD_WEEKS`` weeks of the 40."""
+    for competition in competitions:
+        starts = [competition.start_date + datetime.timedelta(weeks=w)
+                  for w in range(0, 40, PERIOD_WEEKS)]
+        competition.rules = {**RULES, "periods": {**RULES["periods"], "starts": [
+            d.isoformat() for d in starts]}}
+        competition.save(update_fields=["rules"])
+
+
 def main() -> dict[str, float]:
     from django.contrib.auth import get_user_model
     from django.db import connection
@@ -65,12 +75,7 @@ def main() -> dict[str, float]:
     season = build_jokeren_season(club, evenings=40, members=80, rounds=3)
     built = time.perf_counter() - start
     small = build_jokeren_season(club, evenings=5, members=80, rounds=3, name="Kort")
-    for competition in (season, small):
-        starts = [competition.start_date + datetime.timedelta(weeks=w)
-                  for w in range(0, 40, PERIOD_WEEKS)]
-        competition.rules = {**RULES, "periods": {**RULES["periods"], "starts": [
-            d.isoformat() for d in starts]}}
-        competition.save(update_fields=["rules"])
+    set_rules(season, small)
     assert season_standings(season).errors == []
     user = get_user_model().objects.create_user("lid", password="x" * 20)
     ClubRole.objects.create(user=user, club=club, role=Role.MEMBER)

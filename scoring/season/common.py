@@ -75,5 +75,6 @@ def choose_best(values: Sequence[int], keep: int | None, higher: bool) -> set[in
     earlier index is chosen, so an earlier evening wins a tie for the last counted place."""
     if keep is None or keep >= len(values):
         return set(range(len(values)))
-    order = sorted(range(len(values)), key=lambda i: (oriented(values[i], higher), i))
-    return set(order[:keep])
+    oriented_values = [-v for v in values] if higher else values
+    order = sorted(zip(oriented_values, range(len(values)), strict=True))
+    return {i for _, i in order[:keep]}

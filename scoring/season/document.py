@@ -7,12 +7,20 @@ a call-off noted for an evening not yet played changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, cast
 
-from .common import DOCUMENT_INVALID, EVENING_INVALID, Problem, is_count, is_int, is_name
+from .common import (
+    DOCUMENT_INVALID,
+    EVENING_INVALID,
+    SAFE_INT,
+    Problem,
+    is_count,
+    is_int,
+    is_name,
+)
 
 
 @dataclass(frozen=True)
@@ -65,14 +73,33 @@ def _named(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def _all_names(keys: Iterable[object], known: set[str]) -> bool:
+    """Whether every key is a member's name; the good ones go into ``known``, so a member is
+    checked once per season, not once per evening."""
+    for name in keys:
+        if name not in known:
+            if not is_name(name):
+                return False
+            known.add(name)
+    return True
+
+
+def _all_ints(values: Iterable[object], minimum: int) -> bool:
+    return all(type(v) is int and minimum <= v <= SAFE_INT for v in values)
+
+
 def _per_member(raw: object, field: str, check: _Checker,
-                fault: Callable[[str, object], str | None]) -> dict[str, int]:
-    """A member → integer object (null: empty); ``fault`` gives the reason a value is refused."""
+                fault: Callable[[str, object], str | None],
+                valid: Callable[[dict[Any, Any]], bool]) -> dict[str, int]:
+    """A member → integer object (null: empty); ``fault`` gives the reason a value is refused.
+    ``valid`` is the fast answer for the whole object: when it holds, ``fault`` finds nothing."""
     if raw is None:
         return {}
     if not isinstance(raw, dict):
         check.bad(field, "not_object")
         return {}
+    if valid(raw):
+        return dict(raw)
     kept = {}
     for name, value in raw.items():
         reason = fault(name, value) if is_name(name) else "bad_member"
@@ -83,10 +110,11 @@ def _per_member(raw: object, field: str, check: _Checker,
     return kept
 
 
-def _scores(raw: object, check: _Checker) -> dict[str, int]:
+def _scores(raw: object, check: _Checker, known: set[str]) -> dict[str, int]:
     """Null or empty: not played yet."""
     return _per_member(raw, "scores", check,
-                       lambda name, score: None if is_int(score) else "not_integer")
+                       lambda name, score: None if is_int(score) else "not_integer",
+                       lambda raw: _all_names(raw, known) and _all_ints(raw.values(), -SAFE_INT))
 
 
 def _wins(raw: object, scores: dict[str, int], check: _Checker) -> dict[str, int]:
@@ -94,7 +122,9 @@ def _wins(raw: object, scores: dict[str, int], check: _Checker) -> dict[str, int
         if not is_count(won, 0):
             return "not_integer"
         return None if name in scores else "not_played"
-    return _per_member(raw, "wins", check, fault)
+    # Every name in the scores was checked already: a win for someone else is a fault.
+    return _per_member(raw, "wins", check, fault,
+                       lambda raw: scores.keys() >= raw.keys() and _all_ints(raw.values(), 0))
 
 
 def _notified(raw: object, check: _Checker) -> frozenset[str]:
@@ -109,7 +139,9 @@ def _notified(raw: object, check: _Checker) -> frozenset[str]:
     return frozenset(name for name in raw if is_name(name))
 
 
-def read_evening(raw: object, position: int) -> tuple[Evening | None, list[Problem]]:
+def read_evening(raw: object, position: int,
+                 known: set[str] | None = None) -> tuple[Evening | None, list[Problem]]:
+    """``known``: names already found good (shared by a season's evenings)."""
     if not isinstance(raw, dict):
         check = _Checker(position, None)
         check.bad(None, "not_object")
@@ -122,7 +154,7 @@ def read_evening(raw: object, position: int) -> tuple[Evening | None, list[Probl
         counts = True
     if not isinstance(counts, bool):
         check.bad("counts", "not_boolean")
-    scores = _scores(raw.get("scores"), check)
+    scores = _scores(raw.get("scores"), check, set() if known is None else known)
     evening = Evening(str(check.params["id"]), counts is not False, scores,
                       _wins(raw.get("wins"), scores, check),
                       _notified(raw.get("notified"), check))
@@ -183,8 +215,9 @@ def read_season(document: dict[Any, Any]) -> tuple[Season | None, list[Problem]]
         return None, [Problem(DOCUMENT_INVALID, "evenings", {"reason": "not_list"})]
     members, problems = _members(document.get("members"))
     evenings: list[tuple[int, Evening]] = []
+    known: set[str] = set()
     for position, raw in enumerate(raw_evenings, start=1):
-        evening, evening_problems = read_evening(raw, position)
+        evening, evening_problems = read_evening(raw, position, known)
         problems += evening_problems
         if evening is not None:
             evenings.append((position, evening))

@@ -7,16 +7,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
-from .common import choose_best, oriented, round_half_up, two_decimals
+from .common import choose_best, round_half_up, two_decimals
 from .document import Evening
 from .rules import Absence, Count, Periods, Rules
 
 
-@dataclass(frozen=True)
-class Slot:
-    """A member on one played counting evening: what they scored, and whether they were away."""
+class Slot(NamedTuple):
+    """A member on one played counting evening: what they scored, and whether they were away.
+    (A named tuple: a season makes one per member and evening, and it is read only.)"""
 
     evening: Evening
     score: int | None
@@ -50,11 +50,13 @@ class Standing:
 
     @cached_property
     def wins(self) -> int:
-        return sum(s.evening.wins.get(self.member, 0) for s in self.slots if s.absent is None)
+        member = self.member
+        return sum(s.evening.wins.get(member, 0) for s in self.slots
+                   if s.absent is None and s.evening.wins)
 
     def best_evening(self, higher: bool) -> int | None:
         played = self.played_scores
-        return min(played, key=lambda v: oriented(v, higher)) if played else None
+        return (max(played) if higher else min(played)) if played else None
 
     def played_average(self) -> Fraction | None:
         played = self.played_scores

@@ -137,7 +137,11 @@ def season_standings(competition: Competition) -> Standings:
     result = engine_standings(document)
     played = [e for e in evenings if e.counts and found.scores.get(e.pk)]
     by_key = {key: pk for pk, key in keys.items()}
-    rows = [_row(raw, by_key[raw["member"]], members, found, competition)
+    ids = {str(e.pk): e.pk for e in evenings}
+    higher = competition.better == Better.HIGHER
+    minimum = competition.rules.get("min_played", 0) if isinstance(competition.rules, dict) else 0
+    rows = [_row(raw, by_key[raw["member"]], members[by_key[raw["member"]]], found, ids, higher,
+                 minimum if isinstance(minimum, int) else 0)
             for raw in result["rows"]]
     periods = rules.get("periods") if isinstance(rules, dict) else None
     groups = [[int(i) for i in group] for group in periods["periods"]] if isinstance(
@@ -145,39 +149,42 @@ def season_standings(competition: Competition) -> Standings:
     return Standings(competition, played, rows, result["errors"], groups)
 
 
-def _row(raw: dict[str, Any], pk: int, members: dict[int, tuple[str, str]], found: _Scores,
-         competition: Competition) -> StandingRow:
+_NONE: dict[int, int] = {}
+
+
+def _row(raw: dict[str, Any], pk: int, member: tuple[str, str], found: _Scores,
+         ids: dict[str, int], higher: bool, minimum: int) -> StandingRow:
     """The engine's row, by evening id, with what the pages show beside it."""
-    name, number = members[pk]
+    name, number = member
     per_evening: dict[int, int | None] = {}
     absent: dict[int, int] = {}
     kind: dict[int, str] = {}
     counted: list[int] = []
     dropped: set[int] = set()
+    own: list[int] = []
+    wins = 0
     for evening_id, entry in raw["evenings"].items():
-        evening = int(evening_id)
-        per_evening[evening] = entry["score"]
-        if entry["absent"] is not None and entry["score"] is not None:
-            absent[evening] = entry["score"]
+        evening = ids[evening_id]
+        score = per_evening[evening] = entry["score"]
+        if entry["absent"] is not None and score is not None:
+            absent[evening] = score
             kind[evening] = entry["absent"]
         if entry["counted"]:
-            counted.append(entry["score"])
-        elif entry["score"] is not None:
+            counted.append(score)
+        elif score is not None:
             dropped.add(evening)
-    own = [found.scores[int(e)][pk] for e in raw["evenings"]
-           if pk in found.scores.get(int(e), {})]
-    higher = competition.better == Better.HIGHER
-    minimum = competition.rules.get("min_played", 0) if isinstance(competition.rules, dict) else 0
+        own_score = found.scores.get(evening, _NONE).get(pk)
+        if own_score is not None:
+            own.append(own_score)
+            wins += found.wins[evening].get(pk, 0)
     return StandingRow(
         rank=raw["rank"], member_id=pk, name=name, member_number=number, total=raw["total"],
         evenings_played=raw["played"], counted=counted, qualified=raw["qualified"],
-        per_evening=per_evening,
-        wins=sum(found.wins[int(e)].get(pk, 0) for e in raw["evenings"]),
+        per_evening=per_evening, wins=wins,
         best_evening=(max if higher else min)(own) if own else None,
         average=Fraction(sum(counted), len(counted)) if counted else None,
         absent_scores=absent, absent_kind=kind, dropped=dropped,
-        needed=max(0, (minimum if isinstance(minimum, int) else 0) - raw["played"]),
-        periods=raw["periods"])
+        needed=max(0, minimum - raw["played"]), periods=raw["periods"])
 
 
 # -- one evening ------------------------------------------------------------------------------

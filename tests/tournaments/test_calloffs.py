@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import timezone, translation
 
 from tournaments.models import CallOff, EveningStatus, Participant
 from tournaments.services.calloffs import calloff_add, calloff_remove, calloff_self_set
@@ -43,7 +44,7 @@ def test_turning_up_after_all_checks_in_and_removes_the_call_off(planned: Any) -
     participant_checkin(evening=evening, member=cor)
     assert not CallOff.objects.exists()
     assert Participant.objects.filter(evening=evening, member=cor).exists()
-    with pytest.raises(ValidationError, match="checked in"):
+    with pytest.raises(ValidationError, match="checked in"), translation.override("en"):
         calloff_add(evening=evening, member=cor)
 
 
@@ -73,7 +74,7 @@ def test_the_member_cannot_call_off_after_the_start_time(planned: Any) -> None:
     if evening.start_time > now.time():  # just after midnight: the start was yesterday
         evening.date -= datetime.timedelta(days=1)
         evening.save()
-    with pytest.raises(ValidationError, match="already started"):
+    with pytest.raises(ValidationError, match="already started"), translation.override("en"):
         calloff_self_set(evening=evening, member=cor, called_off=True)
 
 
@@ -82,4 +83,14 @@ def test_the_member_calls_off_and_undoes_it_before_the_evening(planned: Any) -> 
     calloff_self_set(evening=evening, member=cor, called_off=True)
     assert CallOff.objects.filter(evening=evening, member=cor).exists()
     calloff_self_set(evening=evening, member=cor, called_off=False)
+    assert not CallOff.objects.exists()
+def test_the_admin_marks_a_member_called_off_on_the_check_in_page(
+        planned: Any, admin_client: Any, club: Any) -> None:
+    evening, cor = planned
+    url = reverse("tournaments:checkin", kwargs={"club": club.slug, "pk": evening.pk})
+    response = admin_client.post(url, {"action": "calloff", "member": cor.pk}, follow=True)
+    assert CallOff.objects.filter(evening=evening, member=cor).exists()
+    body = response.content.decode()
+    assert "Afgemeld" in body and "Cor" in body
+    admin_client.post(url, {"action": "uncalloff", "member": cor.pk})
     assert not CallOff.objects.exists()

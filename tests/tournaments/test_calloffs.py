@@ -94,3 +94,45 @@ def test_the_admin_marks_a_member_called_off_on_the_check_in_page(
     assert "Afgemeld" in body and "Cor" in body
     admin_client.post(url, {"action": "uncalloff", "member": cor.pk})
     assert not CallOff.objects.exists()
+
+
+def test_the_member_calls_off_from_the_club_home_and_undoes_it(
+        planned: Any, client_for: Any, member_user: Any, club: Any) -> None:
+    evening, cor = planned
+    cor.user = member_user
+    cor.save()
+    client = client_for(member_user)
+    home = reverse("clubmanager:club_home", kwargs={"club": club.slug})
+    assert "Ik kan niet komen" in client.get(home).content.decode()
+    url = reverse("tournaments:calloff_self", kwargs={"club": club.slug, "pk": evening.pk})
+    body = client.post(url, {"member": cor.pk}, follow=True).content.decode()
+    assert CallOff.objects.filter(evening=evening, member=cor).exists()
+    assert "U hebt zich afgemeld" in body and "Ik kom toch" in body
+    client.post(url, {"member": cor.pk, "action": "undo"})
+    assert not CallOff.objects.exists()
+
+
+def test_the_member_is_told_when_the_evening_has_started(
+        planned: Any, client_for: Any, member_user: Any, club: Any) -> None:
+    evening, cor = planned
+    cor.user = member_user
+    cor.save()
+    evening.status = EveningStatus.PLAYING
+    evening.save()
+    client = client_for(member_user)
+    url = reverse("tournaments:calloff_self", kwargs={"club": club.slug, "pk": evening.pk})
+    body = client.post(url, {"member": cor.pk}, follow=True).content.decode()
+    assert "afmelden kan niet meer" in body
+    assert "Ik kan niet komen" not in body  # no button for an evening that has started
+    assert not CallOff.objects.exists()
+
+
+def test_a_member_cannot_call_off_someone_else(planned: Any, client_for: Any, member_user: Any,
+                                              club: Any, make_member: Any) -> None:
+    evening, cor = planned
+    make_member(club, name="Ann", user=member_user)
+    client = client_for(member_user)
+    url = reverse("tournaments:calloff_self", kwargs={"club": club.slug, "pk": evening.pk})
+    body = client.post(url, {"member": cor.pk}, follow=True).content.decode()
+    assert "geen lid van deze club" in body
+    assert not CallOff.objects.exists()

@@ -46,7 +46,6 @@ NOT_EVENING_RESULTS = {
     "draws.new_seed": "a helper",
     "evenings.evening_create": "a new evening",
     "calloffs.calloff_clear": "runs inside participant_checkin, which is refused",
-    "calloffs.evening_started": "a helper",
     "calloffs.calloff_self_set": "a member's own call-off: refused once play starts, so always "
                                  "on a closed evening (tests/tournaments/test_calloffs.py)",
     "guards.evening_ensure_open": "the check itself",

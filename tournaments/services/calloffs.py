@@ -15,29 +15,17 @@ competition's rule "Wat krijgt wie zich heeft afgemeld?"). See docs/season-rules
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubmanager.models import Member
 
-from ..models import CallOff, Evening, EveningStatus, Participant
+from ..models import CallOff, Evening, Participant
+from ..selectors.calloffs import evening_started
 from .guards import evening_ensure_open
-
-
-def evening_started(evening: Evening, now: datetime.datetime | None = None) -> bool:
-    """Play has begun or is over, or the evening's start (its date, at its start time if it has
-    one, else at the end of the day) has passed."""
-    if evening.status in (EveningStatus.PLAYING, EveningStatus.CLOSED):
-        return True
-    now = timezone.localtime(now or timezone.now())
-    if evening.start_time is None:
-        return now.date() > evening.date
-    return (now.date(), now.time()) >= (evening.date, evening.start_time)
 
 
 def _locked(evening: Evening, member: Member) -> Evening:

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any
 
 from django.db.models import Q
 from django.utils import timezone
 
-from clubmanager.models import Club, Member
+from clubmanager.models import Club
 
 from ..models import CallOff, Evening, EveningStatus
 
@@ -30,18 +29,16 @@ def evening_started(evening: Evening, now: datetime.datetime | None = None) -> b
 @dataclass(frozen=True)
 class NextEvening:
     evening: Evening
-    member: Member
+    member_id: int
     called_off: bool
 
 
-def next_evenings(*, club: Club, user: Any, now: datetime.datetime | None = None,
+def next_evenings(*, club: Club, member_ids: set[int], now: datetime.datetime | None = None,
                   ) -> list[NextEvening]:
-    """For each of the user's members in ``club``: the next evening, not yet started, of each
-    competition they play (took part in before, or one that has not played an evening yet),
-    with whether they called off. Three queries."""
-    if not getattr(user, "is_authenticated", False):
-        return []
-    members = list(Member.objects.filter(club=club, user=user, is_active=True))
+    """For each of the user's members in ``club`` (``member_ids``): the next evening, not yet
+    started, of each competition they play (took part in before, or one that has not closed an
+    evening yet), with whether they called off. Two queries."""
+    members = sorted(member_ids)
     if not members:
         return []
     today = timezone.localtime(now or timezone.now()).date()
@@ -51,6 +48,8 @@ def next_evenings(*, club: Club, user: Any, now: datetime.datetime | None = None
         .filter(Q(competition__evenings__participants__member__in=members)
                 | ~Q(competition__evenings__status=EveningStatus.CLOSED))
         .select_related("competition").distinct().order_by("date", "start_time", "pk"))
+    if not upcoming:
+        return []
     called = set(CallOff.objects.filter(evening__in=upcoming, member__in=members)
                  .values_list("evening_id", "member_id"))
     found: list[NextEvening] = []
@@ -60,5 +59,5 @@ def next_evenings(*, club: Club, user: Any, now: datetime.datetime | None = None
             if evening.competition_id in seen or evening_started(evening, now):
                 continue
             seen.add(evening.competition_id)
-            found.append(NextEvening(evening, member, (evening.pk, member.pk) in called))
+            found.append(NextEvening(evening, member, (evening.pk, member) in called))
     return found

@@ -20,10 +20,11 @@ register = template.Library()
 def club_current_competitions(context: Any, club: Any) -> dict[str, Any]:
     today = timezone.localdate()
     user = context.get("user")
+    own = own_member_ids(club=club, user=user)
     return {
         "club": club,
         "tonight": evenings_tonight(club=club, today=today, user=user),
         "competitions": list(current_competitions(club=club, today=today)),
-        "has_member": bool(own_member_ids(club=club, user=user)),
-        "next_evenings": next_evenings(club=club, user=user),
+        "has_member": bool(own),
+        "next_evenings": next_evenings(club=club, member_ids=own),
     }

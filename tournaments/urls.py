@@ -1,6 +1,7 @@
 """URLs under /clubs/<slug:club>/competitions/; each area keeps its own list."""
 
 from .views import (
+    calloffs,
     competitions,
     draws,
     evenings,
@@ -24,6 +25,7 @@ urlpatterns = [
     *standings.urlpatterns,
     *exports.urlpatterns,
     *my_results.urlpatterns,
+    *calloffs.urlpatterns,
     *season_import.urlpatterns,
     *table_codes.admin_urlpatterns,
 ]

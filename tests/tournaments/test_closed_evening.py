@@ -22,6 +22,7 @@ from django.utils import translation
 import tournaments.services
 from clubmanager.models import Member
 from tournaments.models import (
+    CallOff,
     Evening,
     EveningStatus,
     Hand,
@@ -30,7 +31,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
-from tournaments.services import draws, evenings, scores
+from tournaments.services import calloffs, draws, evenings, scores
 from tournaments.services.guards import EveningClosed, TableLocked
 
 pytestmark = pytest.mark.django_db
@@ -44,6 +45,9 @@ NOT_EVENING_RESULTS = {
                                        "were drawn with",
     "draws.new_seed": "a helper",
     "evenings.evening_create": "a new evening",
+    "calloffs.calloff_clear": "runs inside participant_checkin, which is refused",
+    "calloffs.calloff_self_set": "a member's own call-off: refused once play starts, so always "
+                                 "on a closed evening (tests/tournaments/test_calloffs.py)",
     "guards.evening_ensure_open": "the check itself",
     "evenings.evening_update": "date and start time only",
     "evenings.evening_counts_set": "whether it counts for the standings, a reglement choice "
@@ -146,6 +150,10 @@ CASES: dict[str, Callable[[dict[str, Any]], Any]] = {
         evening=c["evening"], name="Gast Bep", by=c["admin"]),
     "evenings.participant_remove": lambda c: evenings.participant_remove(
         participant=c["guest"], by=c["admin"]),
+    "calloffs.calloff_add": lambda c: calloffs.calloff_add(
+        evening=c["evening"], member=c["late"], by=c["admin"]),
+    "calloffs.calloff_remove": lambda c: calloffs.calloff_remove(
+        evening=c["evening"], member=c["late"], by=c["admin"]),
 }
 
 
@@ -158,7 +166,7 @@ def snapshot() -> dict[str, Any]:
     return {
         model.__name__: sorted(model.objects.values_list(), key=repr)
         for model in (Evening, Participant, Round, Table, Seat, Hand, Hand.history.model,
-                      Member)
+                      Member, CallOff)
     }
 
 

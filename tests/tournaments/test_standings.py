@@ -13,6 +13,7 @@ from tournaments.games import sample_hands
 from tournaments.matches import playing_order
 from tournaments.models import Participant, Round, Seat, Table
 from tournaments.selectors.standings import evening_results, season_standings
+from tournaments.services.calloffs import calloff_add
 from tournaments.services.scores import HandChange, hand_add
 
 pytestmark = pytest.mark.django_db
@@ -188,6 +189,22 @@ def test_absent_worst_result_of_that_evening(season):
     assert rows == {"Ann": 130, "Bob": 120, "Cor": 160}
 
 
+def test_called_off_member_gets_the_worst_score_and_who_did_not_gets_nothing(season):
+    """The rule "afgemeld: worst, not called off: nothing" (season.md, example 4)."""
+    s = season(game="high_five_crowns",
+               rules={"absent": {"notified": "worst", "unnotified": "nothing"}})
+    s.evening({"Ann": 50, "Bob": 40, "Cor": 30, "Dirk": 20})
+    second = s.evening({"Ann": 50, "Bob": 40})
+    calloff_add(evening=second, member=s.members["Cor"])  # Dirk stayed away unannounced
+    standings = season_standings(s.competition)
+    assert table_of(standings) == [(1, "Ann", 100), (2, "Bob", 80), (3, "Cor", 70),
+                                   (4, "Dirk", 20)]
+    cor = next(r for r in standings.rows if r.name == "Cor")
+    dirk = next(r for r in standings.rows if r.name == "Dirk")
+    assert cor.absent_kind == {second.pk: "notified"} and cor.per_evening[second.pk] == 40
+    assert dirk.absent_kind == {} and dirk.per_evening[second.pk] is None
+
+
 def test_absent_worst_higher_is_better(season):
     s = season(game="high_five_crowns", rules={"absent": {"unnotified": "worst"}})
     s.evening({"Ann": 4, "Bob": 2, "Cor": 3})
@@ -289,9 +306,11 @@ def test_standings_page_queries_do_not_grow_with_the_season(season, client_for, 
                    rules=rules)
         names = list(s.members)
         for i in range(evenings):
-            s.evening({n: (i * 7 + j * 13) % 90 for j, n in enumerate(names[:4])},
-                      {n: (i * 5 + j * 11) % 90 for j, n in enumerate(names[4 + i % 2:])})
-        with django_assert_max_num_queries(3):  # evenings, the one aggregate, the names
+            evening = s.evening({n: (i * 7 + j * 13) % 90 for j, n in enumerate(names[:4])},
+                                {n: (i * 5 + j * 11) % 90 for j, n in enumerate(names[5:])})
+            calloff_add(evening=evening, member=s.members[names[4]])  # afgemeld every evening
+        # evenings, the one aggregate, the call-offs, the names
+        with django_assert_max_num_queries(4):
             standings = season_standings(s.competition)
         assert len(standings.rows) == 8 and not standings.errors
         client = client_for(member_user)

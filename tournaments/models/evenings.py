@@ -108,6 +108,40 @@ class Participant(models.Model):
         return self.member_id is None
 
 
+class CallOff(models.Model):
+    """A member called off ("afgemeld") for an evening, before it or at check-in. The standings
+    hand it to the engine as the evening's ``notified`` list, and the competition's rules say
+    what such an absence scores. Checking the member in after all removes it (docs/season-rules.md,
+    "Afmelden")."""
+
+    evening = models.ForeignKey(
+        Evening, on_delete=models.CASCADE, related_name="calloffs", verbose_name=_("evening")
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="calloffs", verbose_name=_("member")
+    )
+    created = models.DateTimeField(_("called off at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("recorded by"),
+    )
+
+    history = HistoricalRecords()  # added and withdrawn call-offs, with who did it
+
+    _history_user: Any
+
+    class Meta:
+        ordering = ["evening", "member__name"]
+        verbose_name = _("call-off")
+        verbose_name_plural = _("call-offs")
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "member"], name="calloff_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} – {self.evening}"
+
+
 class Round(models.Model):
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))

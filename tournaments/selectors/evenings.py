@@ -158,17 +158,19 @@ def round_view(*, round_: Round, sight: CodeSight = NO_CODES) -> RoundView:
 class CheckinRow:
     member: Member
     participant: Participant | None
+    called_off: bool = False  # "afgemeld" for this evening
 
 
 def checkin_rows(*, evening: Evening) -> tuple[list[CheckinRow], list[Participant]]:
     """The club's active members (and inactive ones already present), each with their check-in;
-    and the walk-in guests. Two queries."""
+    and the walk-in guests; who called off is marked. Three queries."""
     participants = list(evening.participants.all())
+    called_off = set(evening.calloffs.values_list("member_id", flat=True))
     present = {p.member_id: p for p in participants if p.member_id}
     guests = [p for p in participants if p.member_id is None]
     members = Member.objects.filter(club_id=evening.competition.club_id).order_by("name")
     rows = [
-        CheckinRow(member=m, participant=present.get(m.pk))
+        CheckinRow(member=m, participant=present.get(m.pk), called_off=m.pk in called_off)
         for m in members
         if m.is_active or m.pk in present
     ]

@@ -7,7 +7,8 @@ the query work, in a fixed number of queries whatever the season's size:
 1. the competition's evenings;
 2. ONE aggregate: per (member, evening) the sum of competition points and the number of table
    wins (place 1), over the tables that count;
-3. the names of the members in it.
+3. the call-offs ("afgemeld"): each evening's ``notified`` list;
+4. the names of the members in it.
 
 Which tables count: finished ones, and only confirmed ones when the competition requires
 confirmation. Guests are never in the standings. In a team game every seat of a team carries the
@@ -30,7 +31,7 @@ from django.utils.formats import number_format
 from clubmanager.models import Member
 from scoring import standings as engine_standings
 
-from ..models import Better, Competition, Evening, Seat, Table
+from ..models import Better, CallOff, Competition, Evening, Seat, Table
 from ..season_rules import engine_rules
 
 
@@ -120,7 +121,17 @@ def member_key(pk: int, name: str) -> str:
 def season_standings(competition: Competition) -> Standings:
     evenings = list(Evening.objects.filter(competition=competition).order_by("date", "pk"))
     found = _evening_scores(competition)
-    member_ids = {m for scores in found.scores.values() for m in scores}
+    notified: dict[int, list[int]] = defaultdict(list)
+    for evening_id, member_id in CallOff.objects.filter(
+            evening__competition=competition).values_list("evening_id", "member_id"):
+        notified[evening_id].append(member_id)
+    # The season's members: who played or called off on an evening the standings use (one
+    # that counts and was played), so that a member who only called off is ranked too.
+    used = [e.pk for e in evenings if e.counts and found.scores.get(e.pk)]
+    notified = {pk: notified[pk] for pk in used if notified.get(pk)}
+    season = {m for pk in used for m in found.scores[pk]}
+    season |= {m for called in notified.values() for m in called}
+    member_ids = season | {m for scores in found.scores.values() for m in scores}
     members = {pk: (name, number) for pk, name, number in Member.objects.filter(
         pk__in=member_ids).values_list("pk", "name", "member_number")}
     keys = {pk: member_key(pk, name) for pk, (name, _number) in members.items()}
@@ -133,7 +144,8 @@ def season_standings(competition: Competition) -> Standings:
         "id": str(e.pk), "counts": e.counts,
         "scores": {keys[m]: v for m, v in found.scores.get(e.pk, {}).items()},
         **({"wins": {keys[m]: v for m, v in found.wins.get(e.pk, {}).items()}} if wins else {}),
-    } for e in evenings]}
+        **({"notified": sorted(keys[m] for m in notified[e.pk])} if notified.get(e.pk) else {}),
+    } for e in evenings], "members": sorted(keys[m] for m in season)}
     result = engine_standings(document)
     played = [e for e in evenings if e.counts and found.scores.get(e.pk)]
     by_key = {key: pk for pk, key in keys.items()}

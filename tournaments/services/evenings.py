@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from clubmanager.models import Member
 
 from ..models import Competition, Evening, EveningStatus, Participant, Seat, Table
+from .calloffs import calloff_clear
 from .guards import evening_ensure_open
 
 S = EveningStatus
@@ -124,12 +125,14 @@ def _open_for_checkin(evening: Evening, by: Any) -> None:
 
 @transaction.atomic
 def participant_checkin(*, evening: Evening, member: Member, by: Any = None) -> Participant:
-    """Mark a member present (idempotent). A planned evening moves to check-in."""
+    """Mark a member present (idempotent). A planned evening moves to check-in; a call-off of
+    the member for this evening is removed (they came after all)."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     if member.club_id != evening.competition.club_id:
         raise ValidationError(_("This member belongs to another club."))
     _open_for_checkin(evening, by)
     participant, _created = Participant.objects.get_or_create(evening=evening, member=member)
+    calloff_clear(evening=evening, member=member, by=by)  # turned up after all
     return participant
 
 

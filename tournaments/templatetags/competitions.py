@@ -1,4 +1,5 @@
-"""Template tags: tonight's evenings and the club's current competitions (club home page)."""
+"""Template tags: tonight's evenings, the member's next evenings (to call off) and the club's
+current competitions (club home page)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.utils import timezone
 
 from clubmanager.selectors import own_member_ids
 
+from ..selectors.calloffs import next_evenings
 from ..selectors.competitions import current_competitions, evenings_tonight
 
 register = template.Library()
@@ -18,9 +20,11 @@ register = template.Library()
 def club_current_competitions(context: Any, club: Any) -> dict[str, Any]:
     today = timezone.localdate()
     user = context.get("user")
+    own = own_member_ids(club=club, user=user)
     return {
         "club": club,
         "tonight": evenings_tonight(club=club, today=today, user=user),
         "competitions": list(current_competitions(club=club, today=today)),
-        "has_member": bool(own_member_ids(club=club, user=user)),
+        "has_member": bool(own),
+        "next_evenings": next_evenings(club=club, member_ids=own),
     }

@@ -24,6 +24,7 @@ from ..models import Evening, EveningStatus, Participant
 from ..selectors import competitions as competition_selectors
 from ..selectors import evenings as selectors
 from ..selectors.table_codes import code_sight
+from ..services import calloffs as calloff_services
 from ..services import evenings as services
 
 #: The buttons of the evening page: (status to go to, label).
@@ -126,14 +127,15 @@ def _checkin_context(evening: Evening, guest_form: GuestForm | None = None) -> d
     return {
         "evening": evening, "competition": evening.competition, "rows": rows, "guests": guests,
         "present": sum(1 for r in rows if r.participant) + len(guests),
+        "called_off": [r.member for r in rows if r.called_off],
         "guest_form": guest_form or GuestForm(),
     }
 
 
 @club_view(Role.ADMIN)
 def checkin(request: ClubRequest, pk: int) -> HttpResponse:
-    """Tap the members present; add a walk-in guest. Every button is a plain form (htmx swaps
-    the list when available)."""
+    """Tap the members present; mark who called off ("Afgemeld"); add a walk-in guest. Every
+    button is a plain form (htmx swaps the list when available)."""
     club = request.club
     evening = _evening(request, pk)
     guest_form = None
@@ -144,6 +146,12 @@ def checkin(request: ClubRequest, pk: int) -> HttpResponse:
                 member = get_object_or_404(Member, pk=id_or_404(request.POST.get("member")),
                                            club=club)
                 services.participant_checkin(evening=evening, member=member, by=request.user)
+            elif action in ("calloff", "uncalloff"):
+                member = get_object_or_404(Member, pk=id_or_404(request.POST.get("member")),
+                                           club=club)
+                (calloff_services.calloff_add if action == "calloff"
+                 else calloff_services.calloff_remove)(evening=evening, member=member,
+                                                       by=request.user)
             elif action == "out":
                 participant = get_object_or_404(
                     Participant, pk=id_or_404(request.POST.get("participant")), evening=evening

@@ -20,7 +20,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from clubmanager.models import Member
+from clubmanager.models import Member, PublicName
 from tournaments.models import Evening, Participant, Round, Seat, Table
 
 from .conftest import log_in
@@ -37,8 +37,12 @@ def name_of(i: int) -> str:
 def build_season(competition: Any, club: Any, count: int) -> list[Member]:
     """``count`` members, one evening at tables of two, everyone a different total (bulk: a
     season this size is thousands of rows)."""
+    # The long names chose to be shown in full to visitors (the TV is a public page), so the
+    # screen has to fit them whole.
     members = Member.objects.bulk_create(
-        Member(club=club, member_number=f"S{i:04}", name=name_of(i)) for i in range(count))
+        Member(club=club, member_number=f"S{i:04}", name=name_of(i),
+               public_name=PublicName.FULL if i % 7 == 0 else PublicName.SHORT)
+        for i in range(count))
     evening = Evening.objects.create(competition=competition, date=datetime.date(2026, 9, 8),
                                      status="closed")
     people = Participant.objects.bulk_create(

@@ -429,3 +429,24 @@ def test_periods_by_date_give_each_period_its_best(season):
     # example 6 of the contract: Ann 9 + 6; Bob 2 + 8
     assert (rows["Ann"].total, rows["Bob"].total) == (15, 10)
     assert [p["total"] for p in rows["Ann"].periods] == [9, 6]
+
+
+def test_a_season_ranked_by_average_shows_the_average_first(season, client_for, member_user,
+                                                            club):
+    """Ranked by average, the bold figure next to the name is the average (the order reads
+    1, 2, 3 by it on a phone, where the columns further right are off screen), and the total
+    moves to the average's place; the TV shows the average too."""
+    s = season(game="jokeren", names="Ann Bob", rules={"rank_by": "average"})
+    s.evening({"Ann": 10, "Bob": 30})
+    s.evening({"Bob": 30})  # Bob: total 60 over 2 evenings (30); Ann: 10 over 1 (10)
+    client = client_for(member_user)
+    kwargs = {"club": club.slug, "pk": s.competition.pk}
+    page = client.get(reverse("tournaments:standings", kwargs=kwargs)).content.decode()
+    headers = re.findall(r'<th class="num">([^<]+)</th>', page)
+    assert headers[:5] == ["Gemiddelde", "Avonden", "Winst", "Beste", "Totaal"]
+    rows = re.findall(r"<tr[^>]*><td>(\d+)</td><td>(\w+)[^<]*</td><td class=\"num\">"
+                      r"<strong>([^<]+)</strong>", page)
+    assert [(rank, name, first) for rank, name, first in rows] == [
+        ("1", "Ann", "10,0"), ("2", "Bob", "30,0")]
+    tv = client.get(reverse("tournaments:tv", kwargs=kwargs)).content.decode()
+    assert "Gemiddelde" in tv and "<strong>30,0</strong>" in tv and "<strong>60</strong>" not in tv

@@ -81,6 +81,12 @@ class Standings:
     def higher_is_better(self) -> bool:
         return self.competition.better == Better.HIGHER
 
+    @property
+    def by_average(self) -> bool:
+        """Ranked by the average over the counted evenings: then the average is the figure a
+        member looks for first (the page, the TV), the total comes after."""
+        return (self.competition.rules or {}).get("rank_by") == "average"
+
 
 @dataclass
 class _Scores:

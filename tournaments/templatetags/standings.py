@@ -58,7 +58,8 @@ class _Cells:
 
 @register.simple_tag
 def standings_rows(standings: Any, own: Any = ()) -> SafeString:
-    """The ``<tr>`` rows of the season table: rank, name, total, evenings, wins, best, average,
+    """The ``<tr>`` rows of the season table: rank, name, total, evenings, wins, best, average
+    (average first and total last when the season is ranked by average),
     then a cell per period (with periods), then a cell per evening: an absence score marked as
     such (called off or not), a score that does not count struck through, with words for
     screen readers. The rows of the members in ``own`` (the viewer's own member ids) stand out,
@@ -84,10 +85,13 @@ def standings_rows(standings: Any, own: Any = ()) -> SafeString:
             out.append(f'<td><span title="{not_enough}">–</span></td>'
                        f"<td>{name} <small>({_needed(row)})</small></td>")
         best = "–" if row.best_evening is None else int(row.best_evening)
-        out.append(f'<td class="num"><strong>{int(row.total)}</strong></td>'
+        first, last = str(int(row.total)), escape(row.average_display)
+        if standings.by_average:  # the figure the ranking is by comes first, in bold
+            first, last = last, first
+        out.append(f'<td class="num"><strong>{first}</strong></td>'
                    f'<td class="num">{int(row.evenings_played)}</td>'
                    f'<td class="num">{int(row.wins)}</td><td class="num">{best}</td>'
-                   f'<td class="num">{escape(row.average_display)}</td>')
+                   f'<td class="num">{last}</td>')
         for period in row.periods or ():
             total = int(period["total"])
             out.append(f'<td class="num period">{total}</td>' if period["counted"] else

@@ -184,3 +184,12 @@ class ClubCreateForm(forms.Form):
     login = forms.CharField(label=_("Club admin's login"), max_length=150)
     email = forms.EmailField(label=_("Club admin's email"),
                              help_text=_("The link to set a password is sent here."))
+
+
+class PublicNameForm(forms.Form):
+    """A member's own choice of how visitors see their name ("Mijn gegevens")."""
+
+    public_name = forms.ChoiceField(
+        label=_("How visitors who are not logged in see your name"),
+        choices=PublicName.choices, widget=forms.RadioSelect,
+        help_text=_("Logged-in members of the club always see your full name."))

@@ -2,7 +2,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import views
+from tournaments.views import privacy
+
+from . import pwa, views
 
 # Pages of one club: /clubs/<slug:club>/... (every one goes through access.club_view).
 club_patterns = [
@@ -15,6 +17,14 @@ club_patterns = [
     path("members/<id:pk>/deactivate/", views.member_deactivate, name="member_deactivate"),
     path("members/<id:pk>/activate/", views.member_activate, name="member_activate"),
     path("members/<id:pk>/delete/", views.member_delete, name="member_delete"),
+    # Privacy (issue 26, docs/privacy.md): a member's own data, the same for a club admin, and
+    # removing a member who left.
+    path("me/", privacy.my_data, name="my_data"),
+    path("me/data.json", privacy.my_data_json, name="my_data_json"),
+    path("me/data.pdf", privacy.my_data_pdf, name="my_data_pdf"),
+    path("members/<id:pk>/data.json", privacy.member_data_json, name="member_data_json"),
+    path("members/<id:pk>/data.pdf", privacy.member_data_pdf, name="member_data_pdf"),
+    path("members/<id:pk>/remove/", privacy.member_remove, name="member_remove"),
     path("roles/", views.role_list, name="role_list"),
     path("roles/<id:user_id>/", views.role_change, name="role_change"),
     path("roles/<id:user_id>/remove/", views.role_remove, name="role_remove"),
@@ -22,6 +32,9 @@ club_patterns = [
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # The table page on the home screen and without Wi-Fi (clubmanager/pwa.py).
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("accounts/login/", views.LoginView.as_view(), name="login"),
     path("accounts/logout/", views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
@@ -49,4 +62,6 @@ urlpatterns = [
     path("clubs/<slug:club>/competitions/", include("tournaments.urls")),
     # A table's code (its QR): that table's score entry without a login.
     path("t/", include("tournaments.table_code_urls")),
+    # An evening's door code (its QR at the door): members check themselves in, nothing else.
+    path("deur/", include("tournaments.door_urls")),
 ]

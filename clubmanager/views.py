@@ -204,11 +204,15 @@ def member_edit(request: ClubRequest, pk: int) -> HttpResponse:
 @require_POST
 def member_deactivate(request: ClubRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=pk, club=request.club)
-    services.member_deactivate(member=member)
-    messages.success(
-        request,
-        _("%(name)s is now inactive. Their results are kept.") % {"name": member.name},
-    )
+    try:
+        services.member_deactivate(member=member)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(
+            request,
+            _("%(name)s is now inactive. Their results are kept.") % {"name": member.name},
+        )
     return redirect("clubmanager:member_edit", club=member.club.slug, pk=member.pk)
 
 
@@ -216,8 +220,12 @@ def member_deactivate(request: ClubRequest, pk: int) -> HttpResponse:
 @require_POST
 def member_activate(request: ClubRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=pk, club=request.club)
-    services.member_activate(member=member)
-    messages.success(request, _("%(name)s is active again.") % {"name": member.name})
+    try:
+        services.member_activate(member=member)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("%(name)s is active again.") % {"name": member.name})
     return redirect("clubmanager:member_edit", club=member.club.slug, pk=member.pk)
 
 

@@ -8,7 +8,8 @@ rules digest (../shared/rules/<game>.md) in ``Game.side_points_bounds``:
 * ``jokeren``: a penalty is at least 0 (the player who went out) and at most the value of all
   106 cards, 792 (JK_PENALTY_TOO_HIGH): 0..792.
 * ``big_five``: a side's points are its cards left, 0 up to the cards it was dealt: 49/33/24
-  for 2/3/4 players by default, ``cards_per_player`` (or the largest handicap count) when set;
+  for 2/3/4 players by default, ``cards_per_player`` (or the largest handicap count) when set,
+  the table size's entry of ``cards_by_players`` when it names one;
   solitaire counts the discards, 0..64 (0..96 when ``solitaire_must_lay`` is false).
 * ``high_five_1959``: ``table + 50 × (fives + straights) − hand``, +100 and the numbers of the
   failing sides for the side that went out. ``hand`` and ``table`` are each at most the deck's

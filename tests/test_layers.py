@@ -57,6 +57,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     # -- urls
     ("*/urls.py", "urls"),
     ("tournaments/table_code_urls.py", "urls"),  # /t/<code>/..., included by the project
+    ("tournaments/door_urls.py", "urls"),  # /deur/<code>/..., included by the project
     ("clubmanager/converters.py", "urls"),  # the URL converters
     # -- views: what handles a request, and what a view uses only
     ("*/views.py", "views"),
@@ -67,6 +68,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("*/admin.py", "views"),
     ("*/middleware.py", "views"),
     ("clubmanager/csp.py", "views"),  # the Content-Security-Policy middleware
+    ("clubmanager/pwa.py", "views"),  # the service worker and the web app manifest
     ("*/context_processors.py", "views"),
     # -- forms
     ("*/forms.py", "forms"),
@@ -100,6 +102,8 @@ PLACES: tuple[tuple[str, str], ...] = (
     # A table code drawn as a QR code: for the pages (templatetags) and the PDFs
     # (pdf/code_mark.py).
     ("tournaments/qr.py", "games/pdf/workbook"),
+    # Cents as euros in the page's language (the pages, the PDFs, the forms' bounds).
+    ("tournaments/money.py", "games/pdf/workbook"),
     # The season workbook: columns, written from the rows selectors/workbook.py reads, read
     # back and checked, and kept on disk once built (cache.py gets the fingerprint and the
     # build from the selector); it never queries. Writes are services/season_import.py's.

@@ -5,8 +5,14 @@ two things the site fills in when it asks the engine:
 
 * ``better`` comes from the competition's game (``Competition.better``), never stored twice;
 * periods are stored by the date each one starts (``periods.starts``, ISO dates): a period runs
-  until the next one starts, so every evening falls in exactly one. The engine gets them as
-  lists of evening ids (``periods.periods``).
+  until the next one starts, so every evening falls in exactly one; and/or by evening
+  (``periods.evenings``: evening id → period number), which wins over the dates. An evening
+  not chosen, without dates, is in the period of the evening before it. The engine gets them
+  as lists of evening ids (``periods.periods``).
+
+The evening prizes are stored beside them under their own key, ``prizes``:
+``{"rule": <the engine's prize rule>, "booby": true|false}`` (``scoring.prizes``); the standings
+never see that key.
 
 What the engine refuses comes back as its errors; nothing here raises.
 """
@@ -18,7 +24,10 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
-from scoring import standings
+from scoring import prizes, standings
+
+#: The most periods a season can have (the form offers this many).
+MAX_PERIODS = 8
 
 
 def period_starts(rules: dict[str, Any]) -> list[datetime.date]:
@@ -39,31 +48,94 @@ def period_of(day: datetime.date, starts: list[datetime.date]) -> int:
     return max(0, sum(1 for start in starts if start <= day) - 1)
 
 
+def period_choice(rules: dict[str, Any]) -> dict[str, int]:
+    """The evenings put in a period by hand (``periods.evenings``): evening id → period
+    (1-based)."""
+    periods = rules.get("periods") if isinstance(rules, dict) else None
+    chosen = periods.get("evenings") if isinstance(periods, dict) else None
+    if not isinstance(chosen, dict):
+        return {}
+    return {str(k): v for k, v in chosen.items()
+            if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_PERIODS}
+
+
+def period_count(rules: dict[str, Any]) -> int:
+    return max(len(period_starts(rules)), max(period_choice(rules).values(), default=0), 1)
+
+
+def _period_groups(rules: dict[str, Any],
+                   evenings: list[tuple[str, datetime.date]]) -> list[list[str]]:
+    """Each evening's period: the one chosen for it, else by the start dates, else (periods
+    chosen by evening only) the period of the evening before it."""
+    starts, chosen = period_starts(rules), period_choice(rules)
+    groups: list[list[str]] = [[] for _ in range(period_count(rules))]
+    index = 0
+    for evening_id, day in evenings:
+        if evening_id in chosen:
+            index = chosen[evening_id] - 1
+        elif starts:
+            index = period_of(day, starts)
+        groups[index].append(evening_id)
+    return groups
+
+
 def engine_rules(rules: Any, better: str, evenings: list[tuple[str, datetime.date]]) -> Any:
-    """The engine's ``rules`` for the stored ``rules``: ``evenings`` are (id, date) pairs."""
+    """The engine's ``rules`` for the stored ``rules``: ``evenings`` are (id, date) pairs in
+    date order."""
     if not isinstance(rules, dict):
         return rules
-    document = {**rules, "better": better}
+    document = {**{k: v for k, v in rules.items() if k != "prizes"}, "better": better}
     periods = rules.get("periods")
     if isinstance(periods, dict):
-        starts = period_starts(rules)
-        groups: list[list[str]] = [[] for _ in starts] or [[]]
-        for evening_id, day in evenings:
-            groups[period_of(day, starts)].append(evening_id)
-        document["periods"] = {**{k: v for k, v in periods.items() if k != "starts"},
-                               "periods": groups}
+        document["periods"] = {**{k: v for k, v in periods.items()
+                                  if k not in ("starts", "evenings")},
+                               "periods": _period_groups(rules, evenings)}
     return document
+
+
+def _periods_refused(periods: dict[str, Any], rules: dict[str, Any]) -> bool:
+    starts = periods.get("starts", [])
+    chosen = periods.get("evenings", {})
+    if not isinstance(starts, list) or len(period_starts(rules)) != len(starts) or len(
+            set(starts)) != len(starts):
+        return True
+    if not isinstance(chosen, dict) or len(period_choice(rules)) != len(chosen):
+        return True
+    return not starts and not chosen
 
 
 def rules_errors(rules: Any, better: str) -> list[dict[str, Any]]:
     """The engine's errors for these rules alone (no evenings): empty when it accepts them."""
-    if isinstance(rules, dict) and isinstance(rules.get("periods"), dict):
-        starts = rules["periods"].get("starts")
-        if not isinstance(starts, list) or not starts or len(period_starts(rules)) != len(
-                starts) or len(set(starts)) != len(starts):
-            return [{"code": "RULES_INVALID", "field": "periods.starts", "params": {}}]
+    if isinstance(rules, dict) and isinstance(rules.get("periods"), dict) and _periods_refused(
+            rules["periods"], rules):
+        return [{"code": "RULES_INVALID", "field": "periods.starts", "params": {}}]
     result = standings({"rules": engine_rules(rules, better, []), "evenings": []})
-    return list(result["errors"])
+    return list(result["errors"]) + prize_errors(rules, better)
+
+
+def prize_rule(rules: Any) -> dict[str, Any] | None:
+    """The stored evening prize rule (``{"rule": …, "booby": …}``), or None when there is none."""
+    stored = rules.get("prizes") if isinstance(rules, dict) else None
+    return stored if isinstance(stored, dict) else None
+
+
+def prize_document(stored: dict[str, Any], better: str,
+                   scores: dict[str, int]) -> dict[str, Any]:
+    """The engine's ``prizes`` document for one evening's scores under the stored rule."""
+    return {"better": better, "scores": scores, "rule": stored.get("rule"),
+            "booby": stored.get("booby", False)}
+
+
+def prize_errors(rules: Any, better: str) -> list[dict[str, Any]]:
+    """The engine's errors for the stored prize rule (checked on no scores), fields prefixed
+    ``prizes.``; empty when there is no prize rule or the engine accepts it."""
+    if not isinstance(rules, dict) or rules.get("prizes") is None:
+        return []
+    stored = prize_rule(rules)
+    if stored is None:
+        return [{"code": "RULES_INVALID", "field": "prizes", "params": {}}]
+    errors = prizes(prize_document(stored, better, {}))["errors"]
+    return [{**e, "field": f"prizes.{e.get('field') or ''}".rstrip(".")} for e in errors]
 
 
 def refusal_sentence(error: dict[str, Any]) -> str:
@@ -73,6 +145,9 @@ def refusal_sentence(error: dict[str, Any]) -> str:
         return gettext("Ranking by the average cannot be combined with periods.")
     if field.startswith("periods.starts"):
         return gettext("Fill in a different start date for each period.")
+    if field.startswith("prizes"):
+        return gettext("The evening prizes are not set right: fill in whole numbers of at "
+                       "least 1, each position once.")
     if field.endswith(".best"):
         return gettext("At least 1 evening (or period) must count.")
     return gettext("The rules engine refuses these rules: %(fields)s") % {"fields": field}
@@ -106,10 +181,15 @@ def rules_sentences(rules: Any) -> list[str]:
     periods = rules.get("periods") if isinstance(rules.get("periods"), dict) else None
     lines = []
     if periods:
-        starts = period_starts(rules)
-        lines.append(ngettext("%(n)s period, starting %(dates)s.",
-                              "%(n)s periods, starting %(dates)s.", len(starts)) % {
-            "n": len(starts), "dates": ", ".join(f"{d:%d-%m-%Y}" for d in starts)})
+        starts, count = period_starts(rules), period_count(rules)
+        if starts and not period_choice(rules):
+            lines.append(ngettext("%(n)s period, starting %(dates)s.",
+                                  "%(n)s periods, starting %(dates)s.", count) % {
+                "n": count, "dates": ", ".join(f"{d:%d-%m-%Y}" for d in starts)})
+        else:
+            lines.append(ngettext("%(n)s period; the club chose its evenings.",
+                                  "%(n)s periods; the club chose the evenings of each.",
+                                  count) % {"n": count})
     lines.append(_count_words(periods.get("count") if periods else rules.get("count"),
                               bool(periods)))
     season = periods.get("season_count") if periods else None
@@ -133,3 +213,17 @@ def rules_sentences(rules: Any) -> list[str]:
     if unnotified or notified:
         lines.append(gettext("In the evening columns such a score is in italics."))
     return lines
+
+
+def periods_keyed(rules: Any, keys: dict[str, str]) -> Any:
+    """``rules`` with the evenings chosen per period (``periods.evenings``) keyed anew by
+    ``keys`` (old key → new key; an evening ``keys`` does not name is left out). The workbook
+    writes them by date (an evening's id means nothing in another database) and the import
+    reads them back to the ids of the evenings it made."""
+    if not isinstance(rules, dict) or not isinstance(rules.get("periods"), dict):
+        return rules
+    chosen = rules["periods"].get("evenings")
+    if not isinstance(chosen, dict):
+        return rules
+    moved = {keys[str(k)]: v for k, v in chosen.items() if str(k) in keys}
+    return {**rules, "periods": {**rules["periods"], "evenings": moved}}

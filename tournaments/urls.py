@@ -3,9 +3,11 @@
 from .views import (
     calloffs,
     competitions,
+    door,
     draws,
     evenings,
     exports,
+    money,
     my_results,
     pairs,
     scores,
@@ -28,4 +30,6 @@ urlpatterns = [
     *calloffs.urlpatterns,
     *season_import.urlpatterns,
     *table_codes.admin_urlpatterns,
+    *door.urlpatterns,
+    *money.urlpatterns,
 ]

@@ -16,6 +16,7 @@ from ..values import check_keys, is_int, per_side_ints
 
 DEALT_CARDS = 99  # 100 cards, one face up on the table
 DEFAULT_DEALT = {2: 49, 3: 33, 4: 24}
+PLAYER_COUNTS = tuple(str(n) for n in DEFAULT_DEALT)  # the keys of ``cards_by_players``
 ENDS = ("went_out", "blocked")
 # Solitaire: the most cards that can reach the discard pile (decision 3).
 SOLITAIRE_MAX_MUST_LAY = 64
@@ -45,8 +46,26 @@ def cards_per_player_ok(value: Any, sides: Sequence[str] | None) -> bool:
     return sides is None or (set(value) == set(sides) and len(value) == len(sides))
 
 
-def dealt_cards(sides: Sequence[str], cards_per_player: Any) -> dict[str, int]:
-    """The cards each side was dealt (a valid, multi-player option value)."""
+def cards_by_players_ok(value: Any, sides: Sequence[str] | None) -> bool:
+    """The shape of ``cards_by_players``: an object from a player count ("2" to "4") to the
+    cards dealt to each player at that count, each at least 1, at most 99 in all."""
+    if not isinstance(value, dict) or not value:
+        return False
+    for count, cards in value.items():
+        if not isinstance(count, str) or count not in PLAYER_COUNTS:
+            return False
+        if not is_int(cards) or cards < 1 or cards * int(count) > DEALT_CARDS:
+            return False
+    return True
+
+
+def dealt_cards(sides: Sequence[str], cards_per_player: Any,
+                cards_by_players: Mapping[str, int] | None = None) -> dict[str, int]:
+    """The cards each side was dealt (valid, multi-player option values): a handicap object
+    first, then the count's entry of ``cards_by_players``, then the number, then the default."""
+    by_count = (cards_by_players or {}).get(str(len(sides)))
+    if by_count is not None and not isinstance(cards_per_player, dict):
+        return dict.fromkeys(sides, int(by_count))
     if cards_per_player is None:
         return dict.fromkeys(sides, DEFAULT_DEALT[len(sides)])
     if isinstance(cards_per_player, dict):
@@ -90,6 +109,19 @@ class BigFive(Game):
             maximum=DEALT_CARDS,
             nullable=True,
             check=cards_per_player_ok,
+        ),
+        Option(
+            "cards_by_players",
+            CUSTOM,
+            None,
+            "Cards dealt to each player by the number of players, e.g. {\"2\": 40, \"3\": 30}: "
+            "for the player counts it names it replaces cards_per_player (a handicap object "
+            "still wins); each at least 1, at most 99 in all. Null: none.",
+            minimum=1,
+            maximum=DEALT_CARDS,
+            choices=PLAYER_COUNTS,
+            nullable=True,
+            check=cards_by_players_ok,
         ),
         Option(
             "solitaire_must_lay",
@@ -142,7 +174,8 @@ class BigFive(Game):
         solitaire_max = (
             SOLITAIRE_MAX_MUST_LAY if options["solitaire_must_lay"] else SOLITAIRE_MAX_FREE
         )
-        dealt = {} if len(sides) == 1 else dealt_cards(sides, options["cards_per_player"])
+        dealt = {} if len(sides) == 1 else dealt_cards(
+            sides, options["cards_per_player"], options["cards_by_players"])
         return State(tuple(sides), int(options["games"]), dealt, solitaire_max)
 
     def side_points_bounds(self, options: Mapping[str, Any], side_count: int) -> tuple[int, int]:
@@ -151,6 +184,9 @@ class BigFive(Game):
             free = not options["solitaire_must_lay"]
             return 0, SOLITAIRE_MAX_FREE if free else SOLITAIRE_MAX_MUST_LAY
         cards = options["cards_per_player"]
+        by_count = (options["cards_by_players"] or {}).get(str(side_count))
+        if by_count is not None and not isinstance(cards, dict):
+            return 0, int(by_count)
         if isinstance(cards, dict):
             return 0, max(int(c) for c in cards.values())
         return 0, int(cards) if cards is not None else DEFAULT_DEALT[side_count]

@@ -17,7 +17,11 @@
   var QUEUE = PREFIX + "queue";
   var DRAFT = PREFIX + "draft:";
   var KEPT_OUT = ["csrfmiddlewaretoken", "version", "entry_key", "hand"];
-  var sending = false, failures = 0, timer = null, results = [];
+  var sending = false, failures = 0, timer = null, results = [], loggedOut = false;
+  // The page came from this phone's copy (the service worker, no connection: pwa.py).
+  var fromCache = box.getAttribute("data-served") === "cache";
+  var LOCK = "cm-offline-send:" + table, locking = false;
+  var INFLIGHT_MS = 25000;  // a save htmx is sending (in some tab) is left to it this long
 
   function text(name, values) {
     var t = box.getAttribute("data-" + name) || "";
@@ -125,17 +129,23 @@
   function show() {
     var items = queue(), moveable = strays();
     box.textContent = "";
-    if (!items.length && !results.length && !moveable.length) { box.hidden = true; return; }
+    waitingNotes(items);
+    if (fromCache) box.appendChild(line("from-cache", "offline-cached"));
+    if (!items.length && !results.length && !moveable.length && !fromCache) {
+      box.hidden = true;
+      return;
+    }
     box.hidden = false;
     box.classList.toggle("warning", items.length + moveable.length > 0);  // green once none wait
     box.classList.toggle("success", items.length + moveable.length === 0);
     var waiting = items.filter(function (i) { return !i.held && !i.void; }).length;
-    if (waiting) {
+    if (waiting && !loggedOut) {  // logged out: the line below says what waits for what
       var head = document.createElement("p");
       head.className = "offline-state";
       head.textContent = text(sending && !failures ? "sending" : "waiting", { n: waiting });
       box.appendChild(head);
     }
+    if (loggedOut) box.appendChild(logInAgain());
     var list = document.createElement("ul");
     results.forEach(function (line) {
       var li = document.createElement("li");
@@ -165,6 +175,62 @@
       list.appendChild(li);
     });
     if (list.children.length) box.appendChild(list);
+  }
+  function line(name, className, values) {
+    var p = document.createElement("p");
+    p.className = className;
+    p.textContent = text(name, values);
+    return p;
+  }
+  // While hands wait, the line above the form (who deals, what is played) and the totals are
+  // those of the hands the server has: said so, instead of showing the wrong dealer.
+  function waitingNotes(items) {
+    var match = document.getElementById("match");
+    if (!match) return;
+    var adds = items.filter(function (i) { return i.adds && !i.void; }).length;
+    match.querySelectorAll(".waiting-note").forEach(function (el) { el.remove(); });
+    match.querySelectorAll(".next, .hf-state, .next + ul.inline").forEach(function (el) {
+      el.hidden = adds > 0;
+    });
+    if (!adds) return;
+    var entry = match.querySelector("section.entry");
+    if (entry) entry.parentNode.insertBefore(nextAfter(match, adds), entry);
+    var totals = match.querySelector("details.totals");
+    if (totals) totals.parentNode.insertBefore(line("waiting-totals", "muted waiting-note"),
+                                               totals.nextSibling);
+  }
+  // The hand in the form, after ``adds`` waiting ones: where the game's rules fix who deals and
+  // what is played (the page's data-schedule, from the engine), that line; else say it follows.
+  function nextAfter(match, adds) {
+    var scheduled = match.querySelector(".next[data-schedule]"), plan = [];
+    try { plan = JSON.parse(scheduled.getAttribute("data-schedule")); } catch (e) { plan = []; }
+    var planned = Array.isArray(plan) && plan[adds];
+    if (!planned) return line("waiting-next", "next waiting-note", { n: adds });
+    var p = document.createElement("p");
+    p.className = "next waiting-note";
+    p.textContent = planned[0] + " · ";
+    var what = document.createElement("strong");
+    what.textContent = planned[1];
+    p.appendChild(what);
+    return p;
+  }
+  // The session ended (another login on this phone, or it expired): the server answers a save
+  // with its login page. Nothing is sent or swapped in; what waits stays until the login.
+  function logInAgain() {
+    var line = document.createElement("p");
+    line.className = "offline-login";
+    line.textContent = text("logged-out") + " ";
+    var link = document.createElement("a");
+    link.className = "button";
+    link.textContent = text("log-in");
+    link.href = box.getAttribute("data-login-url") + "?next=" +
+      encodeURIComponent(box.getAttribute("data-login-next") || location.pathname);
+    line.appendChild(link);
+    return line;
+  }
+  function isLoginPage(url) {
+    var login = box.getAttribute("data-login-url");
+    try { return !!login && new URL(url, location.href).pathname === login; } catch (e) { return false; }
   }
   function discardButton(item, from) {
     var drop = document.createElement("button");
@@ -314,7 +380,7 @@
   }
   function waited() {
     var items = queue();
-    items.forEach(function (i) { i.waited = true; });
+    items.forEach(function (i) { i.waited = true; delete i.inflight; });
     setQueue(items);
   }
   function swapMatch(html) {
@@ -336,10 +402,25 @@
     var form = document.querySelector("form.hand-form[hx-request]");
     return (form && JSON.parse(form.getAttribute("hx-request")).timeout) || 20000;
   }
+  // One tab at a time sends this table's saves (navigator.locks, where the browser has it):
+  // two tabs on one table send each save once, in order. The first save still waiting goes;
+  // one that htmx is sending (in this tab or another) is left to it for a while.
   function pump() {
     clearTimeout(timer);
-    var item = queue().filter(function (i) { return !i.held && !i.void; })[0];
-    if (!item || sending) { show(); return; }
+    if (sending || locking) { show(); return; }
+    if (!navigator.locks || !navigator.locks.request) { sendFirst(function () {}); return; }
+    locking = true;
+    navigator.locks.request(LOCK, function () {
+      locking = false;
+      return new Promise(sendFirst);
+    });
+  }
+  function sendFirst(done) {
+    var first = queue().filter(function (i) { return !i.held && !i.void; })[0];
+    var busy = first && first.inflight && Date.now() - first.inflight < INFLIGHT_MS;
+    if (busy) { timer = setTimeout(pump, 1000); }
+    var item = busy ? null : first;
+    if (!item || sending) { show(); done(); return; }
     sending = true;
     show();
     var body = new URLSearchParams();
@@ -363,10 +444,13 @@
       var outcome = response.headers.get("X-Entry-Outcome");
       var message = decodeURIComponent(response.headers.get("X-Entry-Message") || "");
       sending = false;
-      if (response.status >= 500 || !outcome) { later(); return; }  // not the save's answer
+      loggedOut = isLoginPage(response.url);
+      if (response.status >= 500 || !outcome) { done(); later(); return; }  // not its answer
       failures = 0;
-      if (outcome === "code-void") { voided(item); show(); pump(); return; }
+      fromCache = false;
+      if (outcome === "code-void") { voided(item); done(); show(); pump(); return; }
       settled(item, outcome, message);
+      done();
       var redirect = response.headers.get("HX-Redirect");
       if (redirect) { location.href = redirect; return; }
       swapMatch(html);
@@ -375,6 +459,7 @@
     }, function () {
       clearTimeout(giveUp);
       sending = false;
+      done();
       later();
     });
   }
@@ -416,7 +501,11 @@
   document.addEventListener("htmx:beforeRequest", function (e) {
     var form = saveForm(e.detail);
     if (!form) return;
-    form.dataset.sentKey = enqueue(form).key;
+    var item = enqueue(form);
+    form.dataset.sentKey = item.key;
+    var items = queue();
+    items.forEach(function (i) { if (i.key === item.key) i.inflight = Date.now(); });
+    setQueue(items);
     sending = true;
   });
   // The answer, before htmx swaps it in (the form is still on the page; after the swap htmx's
@@ -430,16 +519,20 @@
     sending = false;
     if (!item) return;
     var outcome = xhr && xhr.status && xhr.status < 500 && xhr.getResponseHeader("X-Entry-Outcome");
+    loggedOut = !!(xhr && isLoginPage(xhr.responseURL));
     if (outcome === "code-void") {  // htmx does not swap the refusal: the form empties
       voided(item);
       nextHand(form);
       show();
       setTimeout(pump, 0);
     } else if (outcome) {
+      fromCache = false;
       settled(item, outcome, decodeURIComponent(xhr.getResponseHeader("X-Entry-Message") || ""));
       show();
       setTimeout(pump, 0);
     } else {  // no answer (connection gone, or the answer lost): it waits and is sent again
+      // Not the save's answer (a login page, a hall's Wi-Fi sign-in page): never swapped in.
+      if (e.type === "htmx:beforeSwap") e.detail.shouldSwap = false;
       nextHand(form);
       later();
     }
@@ -451,13 +544,40 @@
     if (e.detail.target && e.detail.target.id === "match") syncDrafts();
   });
   window.addEventListener("online", function () { failures = 0; pump(); });
+  // A phone woken up (the page shown again, or thawed): its timers may have slept; send now.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") pump();
+  });
+  document.addEventListener("resume", pump);
+  window.addEventListener("pageshow", function (e) { if (e.persisted) pump(); });
   window.addEventListener("offline", show);
   document.addEventListener("DOMContentLoaded", function () {
     // Saves still waiting from an earlier visit are sent now (those held back behind a refused
     // one stay held until its correction is saved, or they are discarded).
+    // A copy kept on this phone: its save keys were the page's then (maybe used since).
+    if (fromCache) {
+      document.querySelectorAll('#match input[name="entry_key"]').forEach(function (el) {
+        el.value = newKey();
+      });
+    }
     syncDrafts();
     synced = true;
     show();
     pump();
+    var worker = box.getAttribute("data-sw-url");
+    if (worker && navigator.serviceWorker) {
+      // Loaded through the worker (it kept this page as it went by), or before it was there.
+      var through = !!navigator.serviceWorker.controller;
+      navigator.serviceWorker.register(worker, { scope: "/" }).then(function () {
+        return navigator.serviceWorker.ready;
+      }).then(function (registration) {
+        // First visit: this page and its files came before the worker; it keeps them now.
+        if (through || !registration.active) return;
+        var files = Array.prototype.map.call(
+          document.querySelectorAll("script[src], link[rel=stylesheet][href]"),
+          function (el) { return el.src || el.href; });
+        registration.active.postMessage({ keep: [location.pathname].concat(files) });
+      }).catch(function () { /* no worker: the page works as before */ });
+    }
   });
 })();

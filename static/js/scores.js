@@ -1,3 +1,33 @@
+// What the scorekeeper must see is in the visible part of the screen: above the phone's
+// keyboard (window.visualViewport: the part of the page not under the keyboard), not only in
+// the window. Scrolls as little as needed; once more when the keyboard opens a moment later.
+// ``below``: room kept free under the elements (px).
+function keepInView(elements, below) {
+  function place() {
+    var vv = window.visualViewport;
+    var height = vv ? vv.height : window.innerHeight, offset = vv ? vv.offsetTop : 0;
+    var top = Infinity, bottom = -Infinity, margin = 12;
+    elements.forEach(function (el) {
+      if (!el || !el.isConnected) return;
+      var r = el.getBoundingClientRect();
+      top = Math.min(top, r.top - offset);
+      bottom = Math.max(bottom, r.bottom - offset);
+    });
+    if (top === Infinity) return;
+    bottom += below || 0;
+    var by = 0;
+    if (top < margin || bottom - top > height - 2 * margin) by = top - margin;
+    else if (bottom > height - margin) by = bottom - (height - margin);
+    if (by) window.scrollTo({top: window.scrollY + by, behavior: "instant"});
+  }
+  place();
+  var vv = window.visualViewport;
+  if (vv) {
+    var again = function () { place(); };
+    vv.addEventListener("resize", again);
+    setTimeout(function () { vv.removeEventListener("resize", again); }, 1500);
+  }
+}
 // Show or hide hand-form fields whose condition depends on other fields. Only presentation:
 // every input is posted and the server decides what applies.
 (function () {
@@ -79,10 +109,17 @@
     var holder = document.createElement("div");
     holder.innerHTML = e.detail.serverResponse;
     var fresh = holder.querySelector("#hand-fields");
-    if (!fresh) return;
+    // Not the live check's answer (the session ended and the login page came back, or a hall's
+    // Wi-Fi sign-in page): the fields stay as typed, nothing of that page comes into the form.
+    if (!fresh) { e.detail.shouldSwap = false; return; }
     // Moving the focused input out of the page blurs it: note focus and cursor first.
     var active = document.activeElement, start = null, end = null;
     try { start = active.selectionStart; end = active.selectionEnd; } catch (err) { /* n/a */ }
+    // Where the field being typed in is on the screen: it stays there (what the answer adds or
+    // takes away above it is made up for by scrolling), so the cursor never jumps away from
+    // under the scorekeeper's thumb. The scroll is instant, not smooth.
+    var held = active && old.contains(active) ? active.getBoundingClientRect().top : null;
+    var scrolled = window.scrollY;
     var current = {};
     old.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
       current[key(el)] = el;
@@ -101,16 +138,30 @@
     old.replaceWith(fresh);
     htmx.process(fresh);
     if (active && fresh.contains(active)) {
-      active.focus();
+      active.focus({preventScroll: true});
       try { if (start !== null) active.setSelectionRange(start, end); } catch (err) { /* n/a */ }
     }
+    // The fields shown or hidden by what is chosen, the keyboard hints: then the place is kept.
     document.dispatchEvent(new CustomEvent("hand-fields:updated"));
+    if (held !== null && fresh.contains(active)) {
+      // Its place in the page now, less where it was on the screen (moving the field into the
+      // answer may have scrolled the page already).
+      var wanted = active.getBoundingClientRect().top + window.scrollY - held;
+      if (wanted !== scrolled || window.scrollY !== scrolled) {
+        window.scrollTo({top: wanted, behavior: "instant"});
+      }
+      // The field's own message, just below it, is shown above the keyboard.
+      if (active.getAttribute("aria-invalid") === "true") {
+        keepInView([active.closest(".radios, label") || active,
+                    document.getElementById(active.getAttribute("aria-describedby") || "")]);
+      }
+    }
   });
 })();
 
 // Keyboard flow at the table. The phone keyboard's Enter/Go moves to the next field still empty
-// (then the next field) and saves only from the last field, so a half-typed hand is never sent
-// by accident. After a save the first field of the next hand has the focus, keyboard up; after
+// and saves once every field is filled, so a half-typed hand is never sent by accident and a
+// corrected field saves at once. After a save the first field of the next hand has the focus, keyboard up; after
 // a refused save the first field the rules engine refused has it. A correction (✎) opens in the
 // hand's own row with the focus in its first field; once saved, its message there has the focus.
 (function () {
@@ -141,6 +192,14 @@
       el.setAttribute("enterkeyhint", i === list.length - 1 ? "done" : "next");
     });
   }
+  // A field taken to type in keeps room under it, above the keyboard, for the message the
+  // live check may add there: the message then comes into view without moving the field.
+  var ROOM_FOR_A_MESSAGE = 96;
+  document.addEventListener("focusin", function (e) {
+    var el = e.target;
+    if (!el.matches || !el.matches(TYPED) || !el.closest("#hand-fields")) return;
+    keepInView([el.closest("label") || el], ROOM_FOR_A_MESSAGE);
+  });
   document.addEventListener("keydown", function (e) {
     var el = e.target;
     if (e.key !== "Enter" || !el.matches || !el.matches(TYPED)) return;
@@ -148,13 +207,14 @@
     if (!form) return;
     var list = fields(form), at = list.indexOf(el);
     if (at === -1) return;
-    var after = list.slice(at + 1);
-    var next = after.filter(function (f) { return f.value === ""; })[0] || after[0];
+    function empty(f) { return f.value === ""; }
+    // The next field still empty, after this one or else before it; with every field filled
+    // (the last one typed, or a refused field corrected) Enter saves, as the browser does.
+    var next = list.slice(at + 1).filter(empty)[0] || list.slice(0, at).filter(empty)[0];
     if (next) {
       e.preventDefault();
       next.focus();
     }
-    // the last field: Enter submits the form as the browser does
   });
   function focusEntry() {
     // A correction saved: its result is at its own row; keep the eye there.
@@ -169,10 +229,50 @@
     var row = form.closest(".editing-row");
     if (row) row.scrollIntoView({block: "start"});
     hint(form);
-    var refused = form.querySelector('[aria-invalid="true"]');
-    var target = refused || first(form);
+    var fault = refusal(form);
+    if (fault) {
+      fault.control.focus({preventScroll: true});
+      keepInView([fault.box, fault.message]);
+      return;
+    }
+    var target = first(form);
     if (target) target.focus();
   }
+  // The field the rules engine refused first, in the order of the form, and its message: a
+  // field's own message (aria-invalid, aria-describedby), or a message over a group of fields
+  // (the group's first field), or one over the whole hand (the hand's first field).
+  function refusal(form) {
+    var found = form.querySelector('#hand-fields [aria-invalid="true"], #hand-fields .field-error, #hand-fields .errorlist');
+    if (!found) return null;
+    var control = found, message = null;
+    if (found.matches("[aria-invalid]")) {
+      message = document.getElementById(found.getAttribute("aria-describedby") || "");
+    } else {
+      message = found;
+      var group = found.closest("fieldset.block");
+      var inGroup = group && Array.prototype.filter.call(
+        group.querySelectorAll("input:not([type=hidden]), select"), function (el) {
+          return !el.disabled && !el.closest("[hidden]") && el.offsetParent !== null;
+        })[0];
+      control = inGroup || first(form);
+    }
+    if (!control) return null;
+    if (control.type === "radio") {
+      var chosen = form.querySelector('input[name="' + control.name + '"]:checked');
+      if (chosen) control = chosen;
+    }
+    var box = control.closest(".radios, label, .side-input") || control;
+    return {control: control, box: box, message: message};
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    // A refused save without JavaScript's help (the page itself came back): the same.
+    var form = document.querySelector("form.hand-form");
+    var fault = form && refusal(form);
+    if (fault && form.querySelector("#hand-fields .field-error, #hand-fields .errorlist")) {
+      fault.control.focus({preventScroll: true});
+      keepInView([fault.box, fault.message]);
+    }
+  });
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.querySelector("form.hand-form");
     if (form) hint(form);

@@ -7,7 +7,8 @@ document.addEventListener("submit", function (e) {
 });
 
 // Just logged out (the logout's cookie): what the score pages kept in this browser for that
-// login (drafts, saves waiting for a connection: offline.js) goes, so the next person on a
+// login (drafts, saves waiting for a connection: offline.js; the table pages kept for a reload
+// without Wi-Fi) goes, so the next person on a
 // shared phone neither sees nor sends it. The logout's Clear-Site-Data header does the same
 // where the browser applies it (https, or the loopback).
 (function () {
@@ -18,5 +19,11 @@ document.addEventListener("submit", function (e) {
       if (name && name.indexOf("cm-offline:") === 0) localStorage.removeItem(name);
     }
   } catch (e) { /* storage refused: nothing kept */ }
+  // The table pages the service worker kept for a reload without Wi-Fi (clubmanager/pwa.py).
+  if (window.caches) {
+    caches.keys().then(function (names) {
+      names.forEach(function (name) { if (name.indexOf("cm-table-") === 0) caches.delete(name); });
+    }, function () { /* refused: nothing kept */ });
+  }
   document.cookie = "cm-logged-out=; Max-Age=0; path=/; SameSite=Lax";
 })();

@@ -220,6 +220,21 @@ def log_in(page: Any, username: str, password: str | None = None) -> None:
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
+def log_in_dutch(browsing: Any, page: Any, url: str, username: str) -> None:
+    """Log in (the login page in English), then on in Dutch, as the language switch leaves it."""
+    page.goto(url)
+    log_in(page, username)
+    page.context.add_cookies([{"name": "django_language", "value": "nl",
+                               "url": browsing.base_url}])
+    page.goto(url)
+
+
+def keep(page: Any, name: str) -> None:
+    """A screenshot to look at (test-artifacts/, git-ignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
 @pytest.fixture
 def table(request: pytest.FixtureRequest, club: Any, make_member: Callable[..., Any]) -> Any:
     """Ann, Bob, Cor and Dirk at a Jokeren table of tonight's first round (a module may define
@@ -229,3 +244,21 @@ def table(request: pytest.FixtureRequest, club: Any, make_member: Callable[..., 
     evening = fixture("make_evening")(fixture("make_competition")(club, "jokeren"), members)
     return fixture("seat_table")(fixture("make_round")(evening),
                                  list(evening.participants.all()))
+
+
+@pytest.fixture
+def deals(table: Any) -> list[dict[str, int]]:
+    """Jokeren deals for the conftest's ``table`` (its penalties per player)."""
+    from tournaments.games import sample_hands
+    from tournaments.matches import sides_of
+
+    sides = sides_of(table.seats.all())
+    return [hand["penalties"] for hand in sample_hands("jokeren", sides)]
+
+
+@pytest.fixture
+def table_url(club: Any, table: Any) -> str:
+    """The score page of ``table`` for a login."""
+    from django.urls import reverse
+
+    return reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": table.pk})

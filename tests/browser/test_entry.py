@@ -165,11 +165,14 @@ def test_a_typical_hand_takes_few_taps(browsing: Any, club: Any, scorekeeper_use
     before = table.hands.count()
     page = open_table(browsing, club, scorekeeper_user, table)
     count = Count(page)
+    # The entry's height in screens above a 300 px phone keyboard (544 of the 844 px).
+    height = page.evaluate("document.querySelector('#entry').getBoundingClientRect().height")
     with step("enter a hand"):
         ENTER[game](count, sides_of(table.seats.all()))
         expect(page.locator("#match .message.success")).to_be_visible()
     assert table.hands.count() == before + 1
-    print(f"\nTAPS {game}: taps={count.taps} enter={count.enters} typed={count.typed}")
+    print(f"\nTAPS {game}: taps={count.taps} enter={count.enters} typed={count.typed} "
+          f"height={height:.0f}px screens={height / (PHONE_HEIGHT - 300):.2f}")
     assert count.taps <= TARGET[game], (game, count.taps, count.enters, count.typed)
     with step("focus after the save"):
         if page.locator("form.hand-form").count():

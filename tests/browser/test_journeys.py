@@ -203,7 +203,7 @@ def test_scorekeeper_on_a_phone_enters_a_high_five_match(
     for number, hand in enumerate(hands, start=1):
         with step(f"round {number}"):
             if hand["end"] == "out":
-                page.get_by_label("a side went out").check()
+                page.get_by_label("a team went out").check()
                 page.get_by_role("radiogroup", name="went out").get_by_label(hand["out"]).check()
             else:
                 page.get_by_label("the stock ran out").check()

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from clubmanager.models import Member, PublicName
 from tournaments.models import Evening, Participant, Round, Seat, Table
 
-from .conftest import log_in
+from .conftest import ARTIFACTS, log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -105,9 +105,9 @@ def test_the_tv_shows_whole_ranks_and_names_on_any_screen(
     for i in range(2):
         assert tables.nth(i).evaluate(CUT_OFF) == [], size
         shown += ranks_of(tables.nth(i))
-    assert shown == [str(n) for n in range(1, 31)]
+    assert shown == [str(n) for n in range(1, 23)]
     assert any(LONG_NAME in text for text in tables.first.all_inner_texts())
-    expect(page.get_by_text("and 90 more")).to_be_visible()
+    expect(page.get_by_text("and 98 more")).to_be_visible()
     for i in range(2):  # the widest rank there is
         tables.nth(i).evaluate(AS_999)
         assert tables.nth(i).evaluate(CUT_OFF) == [], f"999 does not fit at {size}"
@@ -179,3 +179,66 @@ def test_phone_standings_keep_rank_and_name_while_the_rest_scrolls(
         assert table.evaluate(CUT_OFF) == []
         wrap.evaluate("w => { w.scrollLeft = 0; }")
         assert table.evaluate(CUT_OFF) == []
+
+
+# The TV from 5 m (issue 24, item 8): the text grows with the screen, 48 px at 1920x1080.
+TV_TEXT = {(1280, 720): 32, (1920, 1080): 48, (3840, 2160): 96}
+
+SIZES = """() => {
+  const px = el => parseFloat(getComputedStyle(el).fontSize);
+  const cells = [...document.querySelectorAll('table.standings tbody td')];
+  const tables = [...document.querySelectorAll('table.standings')];
+  const legend = document.querySelector('.tv-legend');
+  const out = [...document.querySelectorAll('main *')].filter(el => {
+    const r = el.getBoundingClientRect();
+    const clipped = el.scrollWidth > el.clientWidth + 1
+                    && getComputedStyle(el).overflowX !== 'visible';
+    return r.width && (r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5 || clipped);
+  }).map(el => el.tagName + '.' + el.className + ': ' + el.innerText.slice(0, 40));
+  return {cell: Math.min(...cells.map(px)), name: px(cells[1]),
+          bottom: Math.max(...tables.map(t => t.getBoundingClientRect().bottom)),
+          legend: legend.innerText, legendBottom: legend.getBoundingClientRect().bottom,
+          scrollH: document.documentElement.scrollHeight,
+          scrollW: document.documentElement.scrollWidth, out};
+}"""
+
+
+@pytest.mark.parametrize("size", list(TV_TEXT))
+def test_the_tv_is_readable_from_five_metres(
+    browsing: Any, club: Any, season: Any, size: tuple[int, int],
+) -> None:
+    competition, _members = season
+    page = browsing.new_page(language="nl")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(reverse("tournaments:tv", kwargs={"club": club.slug, "pk": competition.pk}))
+    expect(page.locator("table.standings")).to_have_count(2)
+    page.screenshot(path=str(ARTIFACTS / f"tv-{size[0]}x{size[1]}.png"))
+    got = page.evaluate(SIZES)
+    # the text scales with the screen: at least 48 px at 1920x1080
+    assert got["cell"] == pytest.approx(TV_TEXT[size], abs=1), got
+    # the standings use most of the height, and nothing runs off the screen
+    assert got["bottom"] > 0.75 * size[1], got
+    assert got["out"] == [], got
+    assert got["scrollH"] <= size[1] and got["scrollW"] <= size[0], got
+    # which way is better, from the competition's (the engine's) ranking: Jokeren, lower
+    assert got["legend"].startswith("Lager is beter."), got
+    assert got["legendBottom"] <= size[1], got
+
+
+def test_the_tv_legend_explains_the_dash_and_says_higher_is_better(
+    browsing: Any, club: Any, season: Any,
+) -> None:
+    competition, _members = season
+    competition.better = "higher"
+    competition.rules = {**competition.rules, "min_played": 2}  # one evening: nobody placed
+    competition.save()
+    page = browsing.new_page(language="nl")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(reverse("tournaments:tv", kwargs={"club": club.slug, "pk": competition.pk}))
+    tables = page.locator("table.standings")
+    expect(tables).to_have_count(2)
+    assert set(ranks_of(tables.first)) == {"–"}
+    legend = page.locator(".tv-legend")
+    expect(legend).to_contain_text("Hoger is beter.")
+    expect(legend).to_contain_text("– = nog geen plaats")
+    page.screenshot(path=str(ARTIFACTS / "tv-legend-1920x1080.png"))

@@ -67,6 +67,12 @@ OBJECT_KWARGS: dict[str, Callable[[Member], dict[str, Any]] | None] = {
     "clubmanager:role_list": None,
     "clubmanager:role_change": lambda m: {"user_id": m.user_id},
     "clubmanager:role_remove": lambda m: {"user_id": m.user_id},
+    "clubmanager:my_data": None,
+    "clubmanager:my_data_json": None,
+    "clubmanager:my_data_pdf": None,
+    "clubmanager:member_data_json": lambda m: {"pk": m.pk},
+    "clubmanager:member_data_pdf": lambda m: {"pk": m.pk},
+    "clubmanager:member_remove": lambda m: {"pk": m.pk},
 }
 
 #: A POST body that would be valid for most forms: it must still change nothing.

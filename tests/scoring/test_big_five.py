@@ -161,7 +161,7 @@ def test_zero_hands():
     assert result["ranking"] == [["Ann", "Bob", "Cor"]]
     assert result["finished"] is False
     assert result["options"] == {"games": 1, "cards_per_player": None,
-                                 "solitaire_must_lay": True}
+                                 "cards_by_players": None, "solitaire_must_lay": True}
 
 
 def test_tied_totals_share_a_place():
@@ -297,6 +297,34 @@ def test_handicap_deals_per_side():
     assert (error["side"], error["params"]["max"]) == ("Bob", 30)
     error = only_error(match(game(41, 0, 29), options=options))
     assert (error["side"], error["params"]["max"]) == ("Ann", 40)
+
+
+def test_cards_by_players_deals_by_the_table_size():
+    options = {"cards_per_player": 15, "cards_by_players": {"3": 20, "4": 12}}
+    assert match(game(0, 20, 3), options=options)["valid"]
+    error = only_error(match(game(0, 21, 3), options=options))
+    assert (error["code"], error["params"]["max"]) == ("BF_CARDS_OUT_OF_RANGE", 20)
+    # two players are not in the table: the number applies
+    error = only_error(match(game(0, 16), options=options))
+    assert error["params"]["max"] == 15
+    # without a number, the default of that count
+    assert match(game(0, 49), options={"cards_by_players": {"3": 20}})["valid"]
+
+
+def test_a_handicap_wins_over_cards_by_players():
+    options = {"cards_per_player": {"Ann": 40, "Bob": 30, "Cor": 29},
+               "cards_by_players": {"3": 10}}
+    assert match(game(0, 30, 29), options=options)["valid"]
+
+
+@pytest.mark.parametrize("value", [
+    {}, {"1": 10}, {"5": 10}, {"3": 0}, {"3": 34}, {"2": 50}, {"3": "9"}, {"3": True}, 15,
+    ["3", 10], {3: 10},
+])
+def test_cards_by_players_refused(value):
+    error = only_error(match(options={"cards_by_players": value}))
+    assert error["code"] == "OPTION_INVALID"
+    assert error["params"]["option"] == "cards_by_players"
 
 
 @pytest.mark.parametrize("value", [15, {"Ann": 15}])

@@ -22,6 +22,8 @@ from scoring.games.tiles_classifier import CATEGORIES
     ("big_five", {}, 4, (0, 24)),
     ("big_five", {"cards_per_player": 15}, 4, (0, 15)),
     ("big_five", {"cards_per_player": {"A": 40, "B": 30, "C": 29}}, 3, (0, 40)),
+    ("big_five", {"cards_per_player": 15, "cards_by_players": {"3": 20}}, 3, (0, 20)),
+    ("big_five", {"cards_per_player": 15, "cards_by_players": {"3": 20}}, 4, (0, 15)),
     ("big_five", {}, 1, (0, 64)),
     ("big_five", {"solitaire_must_lay": False}, 1, (0, 96)),
     # 1740 + 50 × 69 + 100 + transferred numbers (100 is the largest default target)

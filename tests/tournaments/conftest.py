@@ -86,3 +86,26 @@ def make_round(db: None) -> Callable[..., Round]:
         return Round.objects.create(evening=evening, number=number, seed=seed)
 
     return make
+
+
+@pytest.fixture
+def play_big_five(make_member: Any, make_competition: Any, make_evening: Any, make_round: Any,
+                  seat_table: Any, scorekeeper_user: Any) -> Callable[..., dict[str, Any]]:
+    """A Big Five evening of the club's members with these names, its one table played out
+    (the game's sample hands): {"competition", "evening", "table", "members"}."""
+    from tournaments.games import sample_hands
+    from tournaments.matches import sides_of
+    from tournaments.services.scores import HandChange, hand_add
+
+    def play(club: Any, names: Sequence[str]) -> dict[str, Any]:
+        members = [make_member(club, name=n) for n in names]
+        competition = make_competition(club, "big_five")
+        evening = make_evening(competition, members)
+        table = seat_table(make_round(evening), list(evening.participants.all()))
+        for version, hand in enumerate(sample_hands("big_five", sides_of(table.seats.all()))):
+            hand_add(table=table, by=scorekeeper_user,
+                     change=HandChange(data=hand, expected_version=version))
+        return {"competition": competition, "evening": evening, "table": table,
+                "members": members}
+
+    return play

@@ -63,6 +63,16 @@ NOT_EVENING_RESULTS = {
     "table_codes.table_code_renew": "a table's code; a code works only while the evening is open "
                                     "(tests/tournaments/test_table_codes.py)",
     "table_codes.club_code_self_confirm_set": "a club setting",
+    "evenings.evening_door_code_ensure": "the door's check-in code; it checks in only while "
+                                         "check-in is open (tests/tournaments/test_door.py)",
+    "evenings.participant_self_checkin": "refused unless check-in is open, so always on a "
+                                         "closed evening (tests/tournaments/test_door.py)",
+    "money.competition_fees_set": "the entry fee; a closed evening keeps its fee "
+                                  "(tests/tournaments/test_money.py)",
+    "money.participant_paid_set": "money, not results: a late payment is noted after the "
+                                  "evening closed (tests/tournaments/test_money.py)",
+    "privacy.member_remove": "erases a name; every result stays as it was "
+                             "(tests/tournaments/test_member_remove.py)",
 }
 
 

@@ -75,3 +75,27 @@ def test_sample_hands_stay_legal_for_every_variant(game: str, players: int) -> N
                            "hands": sample_hands(game, sides, variant)})
         assert result["errors"] == [], (variant, result["errors"])
         assert result["finished"], variant
+
+
+def test_the_demo_scores_a_calloff_as_the_evenings_worst(db: None) -> None:
+    """Issue 23's demo: one competition gives who called off the evening's worst score, and
+    members did call off, so the standings show such a score marked "afgemeld"."""
+    from tournaments.demo import scores as score_demo
+    from tournaments.selectors.standings import season_standings
+
+    club_demo.load(io.StringIO())
+    demo.load(io.StringIO())
+    score_demo.load(io.StringIO())
+    competition = Competition.objects.get(club__slug="harten-vrouw",
+                                          rules__absent__notified="worst")
+    rows = season_standings(competition).rows
+    marked = [(row, e) for row in rows for e, kind in row.absent_kind.items()
+              if kind == "notified"]
+    assert marked
+    row, evening = marked[0]
+    scores = [r.per_evening[evening] for r in rows if evening not in r.absent_scores
+              and r.per_evening.get(evening) is not None]
+    worst = min(scores) if competition.better == "higher" else max(scores)
+    assert row.absent_scores[evening] == worst
+    prizes = Competition.objects.get(club__slug="harten-vrouw", rules__has_key="prizes")
+    assert prizes.rules["prizes"]["booby"] is True

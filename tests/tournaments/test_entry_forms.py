@@ -132,3 +132,36 @@ def test_a_correction_without_javascript_opens_and_answers_at_its_row(
     page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert page.index('id="hand-1"') < page.index("Deal 1 was changed.")
     assert page.index("Deal 1 was changed.") < page.index("</table>", page.index('id="hand-1"'))
+
+
+def test_a_team_that_never_came_on_the_table_needs_no_zeros(
+        make_table: Any, client_en: Any) -> None:
+    """Issue 24, item 1: "op tafel" left unticked is the one tap; the cards on the table, fives
+    and straights of that team are 0 as the rules have them, and only its cards in hand are
+    typed."""
+    from tournaments.matches import sides_of
+
+    from .test_score_views import form_post
+
+    table = make_table("high_five_1959")
+    a, b = sides_of(table.seats.all())
+    hand = {"end": "out", "out": a, "sides": {
+        a: {"opened": True, "target": 60, "opening": 65, "table": 500, "fives": 5,
+            "straights": 1, "hand": 25},
+        b: {"opened": False, "target": None, "hand": 210}}}
+    post = form_post(table, hand)
+    assert not any(k.startswith("h-sides-1-") and k.split("-")[-1] in (
+        "table", "fives", "straights") for k in post)  # nothing typed for them
+    response = client_en.post(url("hand_add", table), post)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    stored = Hand.objects.get(table=table).data["sides"][b]
+    assert (stored["table"], stored["fives"], stored["straights"], stored["hand"]) == (
+        0, 0, 0, 210)
+    # a team that did come on the table still has to say what it laid
+    table2 = make_table("high_five_1959")
+    a2, b2 = sides_of(table2.seats.all())
+    opened = {**hand, "out": a2, "sides": {a2: hand["sides"][a], b2: {
+        "opened": True, "target": 60, "hand": 210}}}
+    refused = client_en.post(url("hand_add", table2), form_post(table2, opened),
+                             HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 200 and "field-error" in refused.content.decode()

@@ -31,7 +31,8 @@ def open_workbook(data: bytes) -> Any:
 def test_workbook_has_every_sheet_in_the_club_language(season: Any) -> None:
     book = open_workbook(season_workbook(season))
     dates = [e.date.isoformat() for e in season.evenings.order_by("date")]
-    assert book.sheetnames == ["Stand", *dates, "Alle uitslagen", "Leden", "Handen", "Info"]
+    assert book.sheetnames == ["Stand", *dates, "Alle uitslagen", "Leden", "Handen",
+                               "Reglement", "Avonden", "Afmeldingen", "Info"]
 
 
 def test_workbook_in_english(season: Any) -> None:
@@ -39,7 +40,8 @@ def test_workbook_in_english(season: Any) -> None:
     season.club.save()
     book = open_workbook(season_workbook(season))
     assert book.sheetnames[0] == "Standings"
-    assert book.sheetnames[-4:] == ["All results", "Members", "Hands", "Info"]
+    assert book.sheetnames[-7:] == ["All results", "Members", "Hands", "Rules", "Evenings",
+                                    "Call-offs", "Info"]
     assert "Penalty points, side 1" in [c.value for c in book["Hands"][1]]
     assert book["All results"]["A1"].value == "Date"
 

@@ -115,7 +115,7 @@ def test_a_game_without_teams_is_refused(
     fields, messages = refusal(competition=jokeren, first=people["Ann"], second=people["Bob"])
     assert fields is None
     assert messages == [
-        "Fixed pairs are only for team games; Amerikaans Jokeren is not played in teams."
+        "Fixed pairs are only for team games; American Jokeren is not played in teams."
     ]
     assert not FixedPair.objects.exists()
 

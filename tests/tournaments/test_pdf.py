@@ -16,6 +16,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from benchmarks.season import play_table
+from tournaments.games import site_game
 from tournaments.models import Round, Seat, Table
 from tournaments.pdf.sheets import round_sheets_pdf
 from tournaments.selectors.sheets import round_tables
@@ -499,3 +500,30 @@ def test_standings_pdf_strikes_through_the_evenings_that_do_not_count(
     text = " ".join(" ".join(pdf_text(client_for(member_user).get(url).content)).split())
     assert ("Struck through: an evening that does not count." in text
             or "Doorgestreept: een avond die niet meetelt." in text)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_PLAYED))
+def test_a_reader_who_chose_english_gets_an_english_sheet_of_a_dutch_club(
+        played_round: Any, english_club: Any, client_for: Any, member_user: Any,
+        game: str) -> None:
+    """Issue 24, item 5: in English the score sheets were Dutch (the club's language) whatever
+    the reader chose; the language switch now decides, the club's language when unset."""
+    from django.conf import settings
+
+    round_ = played_round(game)
+    english_club.language = "nl"
+    english_club.save()
+    url = reverse("tournaments:round_sheets", kwargs={"club": english_club.slug,
+                                                      "round_id": round_.pk})
+    client = client_for(member_user)
+    dutch = pdf_text(client.get(url).content)[0]
+    assert "Tafel" in dutch and "Schrijver" in dutch
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    response = client.get(url)
+    english = pdf_text(response.content)[0]
+    assert "Table" in english and "Scorekeeper" in english and "Tafel" not in english
+    assert f"Score sheet: {site_game(game).name}" in " ".join(english.split())
+    for word in EXPECTED_BLANK[game]:
+        assert word in english, word
+    (ARTIFACTS := Path(__file__).resolve().parents[2] / "test-artifacts").mkdir(exist_ok=True)
+    (ARTIFACTS / f"sheet-en-{game}.pdf").write_bytes(response.content)

@@ -55,8 +55,9 @@ def test_the_drawn_first_dealer_deals_first_and_the_deal_moves_on_round_the_tabl
                  change=HandChange(data=hand, expected_version=version))
     text = score_page(admin_client, table)
     assert "Deal 3 of 7: dealer Ann" in text
-    # the columns stay in seat order, as drawn
-    heads = [text.index(f">{name}<") for name in NAMES]
+    # the columns of the hands stay in seat order, as drawn (the totals list by place)
+    hand_list = text[text.index('class="hand-list"'):]
+    heads = [hand_list.index(f">{name}<") for name in NAMES]
     assert heads == sorted(heads)
 
 

@@ -10,9 +10,6 @@ from django.urls import reverse
 
 from clubmanager.models import Member, PublicName
 from tests.security.test_url_matrix import EXPECTED, PUBLIC, _expected
-from tournaments.games import sample_hands
-from tournaments.matches import sides_of
-from tournaments.services.scores import HandChange, hand_add
 
 pytestmark = pytest.mark.django_db
 
@@ -24,16 +21,8 @@ PUBLIC_CLUB_PAGES = sorted(name for name, rows in EXPECTED.items()
 
 
 @pytest.fixture
-def played(club: Any, make_member: Any, make_competition: Any, make_evening: Any,
-           make_round: Any, seat_table: Any, scorekeeper_user: Any) -> dict[str, Any]:
-    members = [make_member(club, name=n) for n in NAMES]
-    competition = make_competition(club, "big_five")
-    evening = make_evening(competition, members)
-    table = seat_table(make_round(evening), list(evening.participants.all()))
-    for version, hand in enumerate(sample_hands("big_five", sides_of(table.seats.all()))):
-        hand_add(table=table, by=scorekeeper_user,
-                 change=HandChange(data=hand, expected_version=version))
-    return {"competition": competition, "evening": evening, "members": members}
+def played(club: Any, play_big_five: Any) -> dict[str, Any]:
+    return play_big_five(club, NAMES)
 
 
 def pages(club: Any, played: dict[str, Any]) -> list[str]:

@@ -301,7 +301,7 @@ def test_saving_a_hand_runs_the_same_few_queries_for_hand_1_and_hand_7(
 
 
 WORDS = {"jokeren": ("deal", "Spel"), "high_five_1959": ("round", "Ronde"),
-         "big_five": ("game", "Partij"), "high_five_crowns": ("game", "Partij"),
+         "big_five": ("game", "Spel"), "high_five_crowns": ("game", "Spel"),
          "high_five_tiles": ("turn", "Beurt")}
 
 
@@ -360,3 +360,17 @@ def test_a_dot_that_is_not_a_thousands_separator_is_refused(make_table, client_f
                                                             scorekeeper_user, typed):
     table = _high_five_round_with(make_table, client_for, scorekeeper_user, typed)
     assert not Hand.objects.filter(table=table).exists()
+
+
+def test_the_confirmation_names_the_person_not_the_login(
+        make_table, client_for, scorekeeper_user, admin_user, make_member, club):
+    """Issue 24, item 6: "Bevestigd door hv-admin" read as a login; the page names the member."""
+    table = make_table("big_five", requires_confirmation=True)
+    make_member(club, name="Gerda de Vries", user=admin_user)
+    sides = sides_of(table.seats.all())
+    client = client_for(scorekeeper_user)
+    client.post(url("hand_add", table), form_post(table, sample_hands("big_five", sides)[0]))
+    client_for(admin_user).post(url("table_confirm", table))
+    page = client.get(url("table_scores", table)).content.decode()
+    assert "Bevestigd door Gerda de Vries op" in page
+    assert "hv-admin" not in page

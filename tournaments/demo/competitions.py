@@ -36,13 +36,18 @@ def _season_start(today: datetime.date) -> datetime.date:
 def _demo_rules(index: int, start: datetime.date, today: datetime.date) -> dict[str, Any]:
     """The season rules of the demo's competitions (docs/secretary-guide.md): the first on
     the average of the best 6, the second in periods (the last played evening starts the
-    second; the best evening of each period counts), the others all evenings."""
+    second; the best evening of each period counts), the third with evening prizes, the others
+    the fourth scores a call-off as the evening's worst, the others all evenings."""
     if index == 0:
         return {"count": {"best": 6}, "rank_by": "average", "min_played": 2}
     if index == 1:
         second = max(start, today - datetime.timedelta(days=13))
         starts = sorted({start.isoformat(), second.isoformat()})
         return {"periods": {"starts": starts, "count": {"best": 1}, "season_count": "all"}}
+    if index == 2:  # evening prizes for the top 5 and a booby prize ("poedelprijs")
+        return {"min_played": 3, "prizes": {"rule": {"top": 5}, "booby": True}}
+    if index == 3:  # who called off gets the evening's worst score, who did not: nothing
+        return {"absent": {"notified": "worst", "unnotified": "nothing"}}
     return {"min_played": 3} if index % 2 == 0 else {}
 
 

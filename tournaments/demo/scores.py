@@ -2,7 +2,8 @@
 
 For each demo club and each competition (created by ``tournaments.demo``): three evenings in
 the past weeks with 12 members checked in, one round drawn, every table's complete match entered
-through the score services by the club's demo scorekeeper, and the evening closed. Today's
+through the score services by the club's demo scorekeeper, two members who play the other
+evenings called off, and the evening closed. Today's
 evening (drawn by ``tournaments.demo``) stays open so the demo scorekeepers can enter scores.
 Idempotent: a competition that already has a closed evening is left alone.
 """
@@ -20,12 +21,18 @@ from clubmanager.models import ClubRole, Member, Role
 from ..games import sample_hands
 from ..matches import playing_order
 from ..models import Competition, EveningStatus
+from ..services.calloffs import calloff_add
 from ..services.draws import round_draw
 from ..services.evenings import evening_create, evening_status_set, participant_checkin
 from ..services.scores import HandChange, hand_add, table_confirm
 
 PLAYED_EVENINGS = 3
 PRESENT = 12
+
+
+def _present(members: list[Member], week: int, shift: int) -> list[Member]:
+    start = (week * 5 + shift) % len(members)
+    return (members[start:] + members[:start])[:PRESENT]
 
 
 @transaction.atomic
@@ -45,16 +52,21 @@ def load(stdout: TextIO) -> None:
         members = list(Member.objects.filter(club=club, is_active=True).order_by("member_number"))
         if len(members) < 4:
             continue
-        for week in range(PLAYED_EVENINGS, 0, -1):
+        weeks = range(PLAYED_EVENINGS, 0, -1)
+        presents = {week: _present(members, week, competition.pk) for week in weeks}
+        for week in weeks:
             date = today - datetime.timedelta(weeks=week)
             if date < competition.start_date or competition.evenings.filter(date=date).exists():
                 continue
             evening = evening_create(competition=competition, date=date,
                                      start_time=datetime.time(19, 30))
-            shift = (week * 5 + competition.pk) % len(members)
-            present = (members[shift:] + members[:shift])[:PRESENT]
+            present = presents[week]
             for member in present:
                 participant_checkin(evening=evening, member=member)
+            # Two members who play other evenings called off for this one ("afgemeld")
+            others = {m.pk for w, p in presents.items() if w != week for m in p}
+            for member in [m for m in members if m not in present and m.pk in others][:2]:
+                calloff_add(evening=evening, member=member, by=admin)
             round_ = round_draw(evening=evening, seed=7000 + 10 * week + competition.pk)
             for variant, table in enumerate(round_.tables.order_by("number")):
                 sides = playing_order(table, table.seats.all())

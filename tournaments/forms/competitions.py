@@ -6,28 +6,40 @@ rules engine; no game's fields are written down here.
 
 from __future__ import annotations
 
-import json
 from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clubmanager import json_limits
 from clubmanager.text import validate_line
 from scoring import GAMES
 
 from ..draw import table_range
-from ..games import site_game, site_games
+from ..games import (
+    CHOICE_NUMBERS,
+    PLAYER_COUNT_NUMBERS,
+    WHOLE_NUMBER,
+    SiteGame,
+    site_game,
+    site_games,
+)
 from ..messages import choice_label
 from ..models import Competition
 from ..selectors.competitions import competition_defaults, option_refusals
 from .numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
+from .options import NumberTableField
 from .ordered import OrderedChoiceField
+from .prizes import PRIZE_FIELDS, prize_fields, prize_initial, prizes_from_answers
 from .season_rules import (
+    EVENING_PERIOD,
     PERIOD_SLOTS,
     TIEBREAK_SLOTS,
+    HelpRadio,
+    evening_period_fields,
+    evening_period_initial,
     rule_fields,
     rule_initial,
     rules_from_answers,
@@ -47,7 +59,7 @@ STANDINGS_FIELDS = (
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [(game.key, f"{game.name} ({game.key})") for game in site_games()]
+    return [(game.key, game.name) for game in site_games()]
 
 
 # The site's words for the engine's options (the engine describes them in English, for
@@ -97,28 +109,6 @@ class ListInput(forms.CharField):
         return numbers
 
 
-class JSONInput(forms.CharField):
-    widget = forms.Textarea(attrs={"rows": 3, "class": "mono"})
-
-    def prepare_value(self, value: Any) -> Any:
-        if value is None or isinstance(value, str):
-            return value or ""
-        return json.dumps(value)
-
-    def to_python(self, value: Any) -> Any:
-        text = super().to_python(value)
-        if text is None or text in self.empty_values or text.strip() == "null":
-            return None
-        try:
-            return json_limits.loads(text)
-        except json_limits.JSONTooDeep as deep:
-            raise ValidationError(
-                _("The JSON is nested more than %(limit)s levels deep; game options never "
-                  "are."), params={"limit": deep.limit}) from None
-        except ValueError:
-            raise ValidationError(_('Enter valid JSON, e.g. 15 or {"a": 1}.')) from None
-
-
 def option_field(option: dict[str, Any], game: str) -> forms.Field:
     """The form field for one option of the game's description."""
     kind = option["kind"]
@@ -127,15 +117,16 @@ def option_field(option: dict[str, Any], game: str) -> forms.Field:
         "help_text": option_help(option, game),
         "required": not option["nullable"],
     }
-    if option["nullable"]:
-        common["help_text"] += " " + gettext("Leave empty for none (the game's default rule).")
     site = site_game(game)
+    if option["nullable"] and option["name"] not in site.option_shapes:  # those say it
+        common["help_text"] += " " + gettext("Leave empty for none (the game's default rule).")
     if option["name"] in site.ordered_options:
         return OrderedChoiceField(
             choices=[(code, site.choice_labels.get(code, code)) for code in option["choices"]],
             max_items=option["max_items"], position_label=site.ordered_options[option["name"]],
             **common)
-    if kind == "integer":
+    shape = site.option_shapes.get(option["name"])
+    if kind == "integer" or shape == WHOLE_NUMBER:
         attrs = {"step": option["multiple_of"]} if option["multiple_of"] else {}
         field = forms.IntegerField(
             min_value=option["minimum"],
@@ -149,10 +140,13 @@ def option_field(option: dict[str, Any], game: str) -> forms.Field:
         common["required"] = False
         return forms.BooleanField(**common)
     if kind == "choice":
-        choices = [(c, c) for c in option["choices"]]
+        texts = site.option_choices.get(option["name"], {})
+        choices = [(c, capfirst(str(texts[c][0]) if c in texts else site.choice_label(c)))
+                   for c in option["choices"]]
         if option["nullable"]:
             choices = [("", gettext("— none —")), *choices]
-        return forms.ChoiceField(choices=choices, **common)
+        return forms.ChoiceField(choices=choices, widget=HelpRadio(
+            {c: text[1] for c, text in texts.items()}), **common)
     if kind in ("integer_list", "choice_list"):
         if option["choices"]:
             common["help_text"] += " " + gettext("Choose from: %(choices)s.") % {
@@ -160,7 +154,24 @@ def option_field(option: dict[str, Any], game: str) -> forms.Field:
             }
         return ListInput(integers=kind == "integer_list", minimum=option["minimum"],
                          maximum=option["maximum"], **common)
-    return JSONInput(**common)
+    if shape in (CHOICE_NUMBERS, PLAYER_COUNT_NUMBERS):
+        return _number_table(option, site, shape, common)
+    raise ValueError(f"{game}: option {option['name']!r} is {kind}: give it a shape "
+                     "(SiteGame.option_shapes); the site never asks for typed JSON")
+
+
+def _number_table(option: dict[str, Any], site: SiteGame, shape: str,
+                  common: dict[str, Any]) -> forms.Field:
+    """A score card (a number per choice, every one or none) or a number per player count."""
+    if shape == CHOICE_NUMBERS:
+        rows = [(c, site.choice_label(c)) for c in option["choices"]]
+        heads = (gettext("Combination"), gettext("Points"))
+        common["help_text"] = option_help(option, site.key)  # no "leave empty": it says so
+    else:
+        rows = [(c, gettext("%(n)s players") % {"n": c}) for c in option["choices"]]
+        heads = (gettext("Players"), gettext("Cards"))
+    return NumberTableField(rows=rows, heads=heads, complete=shape == CHOICE_NUMBERS,
+                            minimum=option["minimum"], maximum=option["maximum"], **common)
 
 
 class CompetitionForm(forms.Form):
@@ -192,6 +203,10 @@ class CompetitionForm(forms.Form):
         for name in ("table_min", "table_max"):
             bound(self.fields[name], low, high)
         self.fields.update(rule_fields())
+        if competition is not None:
+            self.fields.update(evening_period_fields(
+                list(competition.evenings.order_by("date", "pk"))))
+        self.fields.update(prize_fields(initial.get("better")))
         self.option_names: list[str] = []
         for option in GAMES[game].describe()["options"]:
             self.fields[OPTION_PREFIX + option["name"]] = option_field(option, game)
@@ -203,6 +218,7 @@ class CompetitionForm(forms.Form):
         if competition is not None:
             values = {name: getattr(competition, name) for name in STANDINGS_FIELDS}
             values.update(rule_initial(competition.rules))
+            values.update(evening_period_initial(competition.rules))
             options = {**defaults["options"]}
             if competition.game == game:
                 options.update(competition.options)
@@ -212,6 +228,7 @@ class CompetitionForm(forms.Form):
             values = {k: v for k, v in defaults.items() if k in STANDINGS_FIELDS}
             values.update(rule_initial(defaults["rules"]))
             options = defaults["options"]
+        values.update(prize_initial(competition.rules if competition else defaults["rules"]))
         values["game"] = game
         for name, value in options.items():
             values[OPTION_PREFIX + name] = value
@@ -236,8 +253,14 @@ class CompetitionForm(forms.Form):
         return self.rule_fields("absent_unnotified", "absent_unnotified_fixed",
                                 "absent_notified", "absent_notified_fixed", "absent_max")
 
+    def prize_rule_fields(self) -> list[forms.BoundField]:
+        return self.rule_fields(*PRIZE_FIELDS)
+
     def period_fields(self) -> list[forms.BoundField]:
         return [self[f"period_{slot}"] for slot in range(1, PERIOD_SLOTS + 1)]
+
+    def evening_period_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith(EVENING_PERIOD)]
 
     def clean_game(self) -> str:
         game: str = self.cleaned_data["game"]
@@ -254,6 +277,9 @@ class CompetitionForm(forms.Form):
         if low is not None and high is not None and low > high:
             self.add_error("table_min", _("The smallest table is larger than the largest."))
         data["rules"] = rules_from_answers(self, data)
+        stored_prizes = prizes_from_answers(self, data)
+        if stored_prizes is not None:
+            data["rules"]["prizes"] = stored_prizes
         options = {}
         for name in self.option_names:
             key = OPTION_PREFIX + name
@@ -271,7 +297,7 @@ class CompetitionForm(forms.Form):
 
 def _refusal(refused: dict[str, Any], game: str) -> str:
     """The engine's refusal of an option, naming the refused value where the engine does."""
-    name = GAMES[game].name
+    name = site_game(game).name
     if "value" not in refused:
         return gettext("The rules of %(game)s do not allow this value.") % {"game": name}
     return gettext("The rules of %(game)s do not allow “%(value)s” here.") % {

@@ -12,13 +12,15 @@ import datetime
 from typing import Any
 
 from django import forms
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Tiebreak
-from ..season_rules import period_starts
+from ..season_rules import MAX_PERIODS, period_choice, period_starts
 from .numbers import bound
 
-PERIOD_SLOTS = 8
+PERIOD_SLOTS = MAX_PERIODS
+EVENING_PERIOD = "evening_period_"
 TIEBREAK_SLOTS = len(Tiebreak.values)
 
 #: Starting points, named after what clubs write; "custom" keeps the answers below.
@@ -131,6 +133,32 @@ def rule_fields() -> dict[str, forms.Field]:
     return fields
 
 
+def evening_period_fields(evenings: list[Any]) -> dict[str, forms.Field]:
+    """A choice per evening of the competition: which period it is in ("by date": the start
+    dates above decide, or without them the evening before)."""
+    choices = [("", _("By date")), *((str(n), _("Period %(n)s") % {"n": n})
+                                     for n in range(1, PERIOD_SLOTS + 1))]
+    fields: dict[str, forms.Field] = {}
+    for evening in evenings:
+        label = date_format(evening.date, "l j F Y")
+        if not evening.counts:
+            label = _("%(date)s (does not count)") % {"date": label}
+        fields[f"{EVENING_PERIOD}{evening.pk}"] = forms.TypedChoiceField(
+            label=label, choices=choices, required=False, coerce=int, empty_value=None)
+    return fields
+
+
+def evening_period_initial(rules: Any) -> dict[str, Any]:
+    return {f"{EVENING_PERIOD}{pk}": str(n) for pk, n in period_choice(rules).items()}
+
+
+def chosen_periods(data: dict[str, Any]) -> dict[str, int]:
+    """The evenings put in a period by hand (popped from ``data``): evening id → period."""
+    names = [name for name in data if name.startswith(EVENING_PERIOD)]
+    chosen = {name.removeprefix(EVENING_PERIOD): data.pop(name) for name in names}
+    return {pk: n for pk, n in chosen.items() if n}
+
+
 def _absent_initial(value: Any) -> tuple[str, int | None]:
     if isinstance(value, dict) and "fixed" in value:
         return "fixed", value["fixed"]
@@ -179,6 +207,7 @@ def _absent(mode: str, fixed: int | None) -> Any:
 
 def rules_from_answers(form: forms.Form, data: dict[str, Any]) -> dict[str, Any]:
     """The rules document for the answers (popped from ``data``); errors go on ``form``."""
+    chosen = chosen_periods(data)
     answers = {name: data.pop(name, None) for name in rule_fields()}
     preset = PRESETS.get(answers["preset"] or "custom")
     for kind in ("notified", "unnotified"):
@@ -200,7 +229,7 @@ def rules_from_answers(form: forms.Form, data: dict[str, Any]) -> dict[str, Any]
         "absent": absent,
     }
     season = answers["season_count"]
-    if starts or (preset and "periods" in preset):
+    if starts or chosen or (preset and "periods" in preset):
         rules["periods"] = {"count": rules["count"],
                             "season_count": {"best": season} if season else "all"}
         rules["count"] = "all"
@@ -208,14 +237,16 @@ def rules_from_answers(form: forms.Form, data: dict[str, Any]) -> dict[str, Any]
         rules.update({k: v for k, v in preset.items() if k != "periods"})
         if "periods" in preset:
             rules["periods"] = dict(preset["periods"])
-        if "periods" in rules and not starts:
+        if "periods" in rules and not starts and not chosen:
             form.add_error("period_1", _("Fill in when each period starts."))
     if "periods" in rules:
         rules["periods"]["starts"] = [d.isoformat() for d in sorted(starts)]
-    chosen = [data.pop(f"tiebreak_{s}", "") or answers.get(f"tiebreak_{s}") or ""
+        if chosen:
+            rules["periods"]["evenings"] = chosen
+    breaks = [data.pop(f"tiebreak_{s}", "") or answers.get(f"tiebreak_{s}") or ""
               for s in range(1, TIEBREAK_SLOTS + 1)]
-    chosen = [c for c in chosen if c]
-    if len(set(chosen)) != len(chosen):
+    breaks = [c for c in breaks if c]
+    if len(set(breaks)) != len(breaks):
         form.add_error("tiebreak_1", _("Each tie-break can be used once."))
-    rules["tiebreaks"] = chosen
+    rules["tiebreaks"] = breaks
     return rules

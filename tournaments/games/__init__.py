@@ -10,9 +10,12 @@ from importlib import import_module
 from pkgutil import iter_modules
 
 from .base import (
+    CHOICE_NUMBERS,
     GAMES_ENTERED,
     NO_STATE,
+    PLAYER_COUNT_NUMBERS,
     SIDE,
+    WHOLE_NUMBER,
     CellProblem,
     Picker,
     SiteGame,
@@ -36,6 +39,7 @@ def autodiscover() -> None:
             import_module(f"{__name__}.{module.name}")
 
 
-__all__ = ["GAMES_ENTERED", "NO_STATE", "SIDE", "CellProblem", "Picker", "SiteGame",
+__all__ = ["CHOICE_NUMBERS", "GAMES_ENTERED", "NO_STATE", "PLAYER_COUNT_NUMBERS", "SIDE",
+           "WHOLE_NUMBER", "CellProblem", "Picker", "SiteGame",
            "WorkbookField", "autodiscover", "game_keys", "register", "sample_hands",
            "site_game", "site_games", "unregister"]

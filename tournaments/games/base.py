@@ -20,13 +20,18 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from django.conf import settings
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, override, pgettext_lazy
 
 from scoring import GAMES
 
 from .sentences import Formatter
+from .workbook_fields import SIDE as SIDE  # re-exported: the games import them from here
+from .workbook_fields import CellProblem as CellProblem
+from .workbook_fields import WorkbookField as WorkbookField
+from .workbook_fields import _get, _has, _put, _side
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -46,35 +51,10 @@ GAME_NOUNS = (pgettext_lazy("one entry of a match", "game"),
 GAMES_OPTION = (gettext_lazy("Games per match"), gettext_lazy("Games in the match."))
 
 
-# -- the readable columns of the season workbook's hands sheet ---------------------------------
-SIDE = "*"  # in a WorkbookField's path: each side of the table in turn (one column per side)
-
-
-@dataclass(frozen=True)
-class WorkbookField:
-    """A field of the game's hand shown in readable columns of the workbook's hands sheet.
-
-    ``path`` leads into the hand (``("penalties", SIDE)``: ``hand["penalties"][side]``, one
-    column per side); ``kind`` says how the cell shows it: ``number``, ``bool``, ``choice``
-    (the choice's label), ``side`` (the side's name), ``sides`` (names joined by "; ") or
-    ``words`` (a list of short texts joined by spaces, e.g. tiles). The header is the field's
-    label (``field_labels`` of the path's last key).
-    """
-
-    path: tuple[str, ...]
-    kind: str = "number"
-
-    @property
-    def per_side(self) -> bool:
-        return SIDE in self.path
-
-    def key(self, side: int | None = None) -> str:
-        """The column's key: the path with the side's number (1, 2, …) for SIDE."""
-        return ".".join(str(side) if part == SIDE else part for part in self.path)
-
-
-class CellProblem(ValueError):
-    """A readable cell the import cannot read (the message names what it expected)."""
+# -- the competition form's shape of a ``custom`` option (forms/options.py; never typed JSON) --
+CHOICE_NUMBERS = "choice_numbers"  # a whole number per engine choice (a score card), all or none
+PLAYER_COUNT_NUMBERS = "player_count_numbers"  # a whole number per player count, each optional
+WHOLE_NUMBER = "whole_number"  # a whole number (or none when the option is nullable)
 
 
 # Choices offered for a field, per side: field (or per-side sub-field) name → side → choices.
@@ -117,6 +97,13 @@ class SiteGame(ABC):
     # position ("Deal %(n)s"): the competition form shows one select per position
     # (forms/ordered.py) instead of a typed list.
     ordered_options: ClassVar[Mapping[str, Any]] = {}
+    # Options the engine describes as ``custom`` → their shape in the form (CHOICE_NUMBERS,
+    # PLAYER_COUNT_NUMBERS, WHOLE_NUMBER).
+    option_shapes: ClassVar[Mapping[str, str]] = {}
+    # Choice options → value → (label, sentence): radio buttons in the club's words.
+    option_choices: ClassVar[Mapping[str, Mapping[str, tuple[Any, Any]]]] = {}
+    # The game's name as the club knows it (the engine's name is the developers').
+    display_name: ClassVar[Any] = None
 
     @property
     def team_game(self) -> bool:
@@ -125,7 +112,22 @@ class SiteGame(ABC):
 
     @property
     def name(self) -> str:
-        return str(GAMES[self.key].name)
+        """The game's name in the active language (``display_name``; else the engine's)."""
+        return str(self.display_name or GAMES[self.key].name)
+
+    @property
+    def better(self) -> str:
+        """Which total wins, the engine's "lower" or "higher"."""
+        return str(GAMES[self.key].better)
+
+    def names(self) -> set[str]:
+        """Every name the game goes by, lower case: the engine's and ours in each language (a
+        workbook names its game in the language of the club that wrote it)."""
+        found = {str(GAMES[self.key].name).lower(), self.key}
+        for code, _language in settings.LANGUAGES:
+            with override(code):
+                found.add(self.name.lower())
+        return found
 
     @classmethod
     def choice_label(cls, value: Any) -> str:
@@ -260,6 +262,16 @@ class SiteGame(ABC):
         return text
 
 
+    # -- the list of hands on the score page ----------------------------------------------
+    #: Says what the list's cells show when ``hand_cells`` shows more than points ("" for none).
+    hand_cells_note: ClassVar[Any] = ""
+
+    def hand_cells(self, data: Mapping[str, Any], points: list[str],
+                   sides: Sequence[str]) -> list[str]:
+        """One hand's cells in the list of hands, per side in seat order: its points (``points``,
+        as text), or what was typed where that says more (``data``: the hand as entered)."""
+        return points
+
     # -- the entry form: what the table knows, offered as choices, and what follows ---------
     def entry_initial(self, state: Any) -> dict[str, Any]:
         """What a new entry starts with, read from the engine's state (e.g. whose turn)."""
@@ -288,49 +300,6 @@ class SiteGame(ABC):
     def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         """A complete, valid match with the default options, in the engine's hand format;
         ``variant`` varies the values (the demo and the load test play many)."""
-
-
-def _get(hand: Mapping[str, Any], path: Sequence[str], side: str) -> Any:
-    value: Any = hand
-    for part in path:
-        if not isinstance(value, Mapping):
-            return None
-        value = value.get(side if part == SIDE else part)
-    return value
-
-
-def _has(hand: Mapping[str, Any], path: Sequence[str], side: str) -> bool:
-    value: Any = hand
-    for part in path:
-        key = side if part == SIDE else part
-        if not isinstance(value, Mapping) or key not in value:
-            return False
-        value = value[key]
-    return True
-
-
-def _put(hand: dict[str, Any], path: Sequence[str], side: str, value: Any) -> None:
-    target: dict[str, Any] = hand
-    keys = [side if part == SIDE else part for part in path]
-    for key in keys[:-1]:
-        inner = target.get(key)
-        if not isinstance(inner, dict):
-            inner = {}
-            target[key] = inner
-        target = inner
-    target[keys[-1]] = value
-
-
-def _side(text: str, sides: Sequence[str], file_sides: Sequence[str]) -> str:
-    """Today's side of the seat a cell names (by the file's name, today's, or its number)."""
-    wanted = text.strip().lower()
-    for names in (file_sides, sides):
-        for index, name in enumerate(names):
-            if name.strip().lower() == wanted and index < len(sides):
-                return sides[index]
-    if wanted.isdigit() and 1 <= int(wanted) <= len(sides):
-        return sides[int(wanted) - 1]
-    raise CellProblem(_("“%(name)s” is not a player at this table.") % {"name": text})
 
 
 _REGISTRY: dict[str, SiteGame] = {}

@@ -18,7 +18,9 @@ from .base import (
     GAME_NOUNS,
     GAMES_ENTERED,
     GAMES_OPTION,
+    PLAYER_COUNT_NUMBERS,
     SIDE,
+    WHOLE_NUMBER,
     SiteGame,
     WorkbookField,
     register,
@@ -86,9 +88,10 @@ def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
 
 class BigFive(SiteGame):
     key = "big_five"
+    display_name = gettext_lazy("Big Five")
     record_nouns = GAME_NOUNS
     field_labels = {
-        "end": gettext_lazy("end of the round"),
+        "end": gettext_lazy("end of the game"),
         "cards_left": gettext_lazy("cards left"),
         "cards": gettext_lazy("cards left"),
         "discards": gettext_lazy("discard pile"),
@@ -110,15 +113,21 @@ class BigFive(SiteGame):
         "cards_per_player": (
             gettext_lazy("Cards per player"),
             gettext_lazy(
-                "Empty: 49/33/24 by player count; or a whole number dealt to everyone "
-                "(e.g. 15 for younger players), at most 99 in all."
+                "Empty: 49 with 2 players, 33 with 3 and 24 with 4. Or a number dealt to "
+                "everyone (e.g. 15 for younger players), at most 99 cards in all."
             ),
+        ),
+        "cards_by_players": (
+            gettext_lazy("Cards per player, by the number of players"),
+            gettext_lazy("Optional: a number for a table size replaces the one above at "
+                         "tables of that size."),
         ),
         "solitaire_must_lay": (
             gettext_lazy("Solitaire: lay a card every turn"),
             gettext_lazy("Then at most 64 discards (otherwise 96)."),
         ),
     }
+    option_shapes = {"cards_per_player": WHOLE_NUMBER, "cards_by_players": PLAYER_COUNT_NUMBERS}
     state_template = GAMES_ENTERED
 
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:

@@ -6,7 +6,7 @@ The rules are the engine's (``scoring/games/high_five_1959.py``); this is what t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -20,6 +20,9 @@ from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
 from ..pdf.layout import grid_style
 from .base import SIDE, FieldChoices, SiteGame, WorkbookField, register
 from .sentences import Ctx, for_side
+
+if TYPE_CHECKING:
+    from ..matches import MatchView
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -246,6 +249,7 @@ def _numbers_by_side(state: Any) -> list[tuple[str, list[tuple[int, bool]], int]
 
 class HighFive1959(SiteGame):
     key = "high_five_1959"
+    display_name = gettext_lazy("High Five (card game, teams)")
     record_nouns = (pgettext_lazy("one entry of a match", "round"),
                     pgettext_lazy("entries of a match", "rounds"))
     field_labels = {
@@ -304,15 +308,33 @@ class HighFive1959(SiteGame):
                          "digits)."),
         ),
         "negative": (gettext_lazy("Negative total"),
-                     gettext_lazy("'clamp' gives 0; 'truncate' divides toward zero.")),
+                     gettext_lazy("What a team with a total below zero gets.")),
         "failing_side_points": (
-            gettext_lazy("Points of a failing side"),
-            gettext_lazy("A side that failed while another went out: its formula points or "
-                         "zero."),
+            gettext_lazy("Points of a failing team"),
+            gettext_lazy("A team that did not strike its number while another went out."),
         ),
     }
+    option_choices = {
+        "negative": {
+            "clamp": (gettext_lazy("0 competition points"),
+                      gettext_lazy("A negative total counts as 0.")),
+            "truncate": (gettext_lazy("Negative competition points"),
+                         gettext_lazy("The total divided by the divisor, dropping the last "
+                                      "digits: −250 gives −2.")),
+        },
+        "failing_side_points": {
+            "formula": (gettext_lazy("Its points by the formula"),
+                        gettext_lazy("Cards on the table plus 50 per stack or straight, minus "
+                                     "the cards in hand, as for every team.")),
+            "zero": (gettext_lazy("0 points"),
+                     gettext_lazy("It scores nothing this round, and neither does a team that "
+                                  "never came on the table.")),
+        },
+    }
     input_help = {
-        "opened": (gettext_lazy("Its first cards were worth at least the number played for."),
+        "opened": (gettext_lazy("Ticked: its first cards were worth at least the number played "
+                                "for. Not ticked: it never came on the table; leave its cards "
+                                "on the table, fives and straights empty (they are 0)."),
                    ""),
         "table": (gettext_lazy("The value of all its cards lying on the table."), ""),
     }
@@ -332,11 +354,29 @@ class HighFive1959(SiteGame):
     def state_context(self, state: Any) -> dict[str, Any]:
         return {"numbers_by_side": _numbers_by_side(state)}
 
+    def complete_entry(self, data: dict[str, Any], view: MatchView) -> dict[str, Any]:
+        """A team that never came on the table ("op tafel" not ticked) has laid nothing: its
+        cards on the table, fives and straights left empty are 0, as the rules have them
+        (``HF_NOT_OPENED`` refuses anything else), so nobody types three zeros; its cards in
+        hand are still typed. What was typed is never changed."""
+        sides = data.get("sides")
+        if data.get("end") != "out" or not isinstance(sides, dict):
+            return data  # the stock ran out: the rules count missing numbers as 0 already
+        filled = {
+            side: ({**{k: 0 for k in NOT_OPENED_ZERO}, **entry}
+                   if isinstance(entry, dict) and entry.get("opened") is False else entry)
+            for side, entry in sides.items()
+        }
+        return {**data, "sides": filled}
+
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)
 
     def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         return _sample(sides, variant)
 
+
+#: What a team that never came on the table has laid (``HighFive1959.complete_entry``).
+NOT_OPENED_ZERO = ("table", "fives", "straights")
 
 register(HighFive1959())

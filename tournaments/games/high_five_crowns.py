@@ -5,7 +5,7 @@ The rules are the engine's (``scoring/games/high_five_crowns.py``); this is what
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -142,6 +142,7 @@ def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
 
 class HighFiveCrowns(SiteGame):
     key = "high_five_crowns"
+    display_name = gettext_lazy("High Five (French, crowns)")
     record_nouns = GAME_NOUNS
     field_labels = {
         "winner": gettext_lazy("winner"),
@@ -171,11 +172,37 @@ class HighFiveCrowns(SiteGame):
         ),
         "scoring": (
             gettext_lazy("Competition points"),
-            gettext_lazy("'wins': 1 for the winner; 'places': players minus place."),
+            gettext_lazy("What a player gets for one game."),
         ),
+    }
+    option_choices = {
+        "scoring": {
+            "wins": (gettext_lazy("1 point for the winner"),
+                     gettext_lazy("The winner of a game gets 1 point, the others 0.")),
+            "places": (gettext_lazy("points by place"),
+                       gettext_lazy("Players minus place: with 4 players the winner gets 3, "
+                                    "the second 2, the third 1 and the last 0.")),
+        },
     }
     table_range = (2, 6)  # configurable up to six
     state_template = GAMES_ENTERED
+    hand_cells_note = gettext_lazy("Per player: crowns · penalty points as entered; “out 1” is "
+                                   "the first player eliminated.")
+
+    def hand_cells(self, data: Mapping[str, Any], points: list[str],
+                   sides: Sequence[str]) -> list[str]:
+        """What was typed: crowns · penalties, or the order a player went out in."""
+        eliminated = list(data.get("eliminated") or [])
+        crowns, penalties = data.get("crowns") or {}, data.get("penalties") or {}
+        cells = []
+        for side in sides:
+            if side in eliminated:
+                cells.append(_("out %(order)s") % {"order": eliminated.index(side) + 1})
+            elif side in crowns or side in penalties:
+                cells.append(f"{crowns.get(side, '–')} · {penalties.get(side, '–')}")
+            else:
+                cells.append("")
+        return cells
 
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)

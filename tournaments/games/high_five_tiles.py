@@ -17,7 +17,7 @@ from scoring import GAMES, evaluate
 from scoring.games.tiles_classifier import JOKER, RANKS, SUITS, classify
 
 from ..pdf.grid import Sheet, total_rows
-from .base import Picker, SiteGame, WorkbookField, register
+from .base import CHOICE_NUMBERS, Picker, SiteGame, WorkbookField, register
 from .sentences import Ctx, for_side
 
 if TYPE_CHECKING:
@@ -230,6 +230,7 @@ def _complete(data: dict[str, Any], view: MatchView) -> dict[str, Any]:
 
 class HighFiveTiles(SiteGame):
     key = "high_five_tiles"
+    display_name = gettext_lazy("HIGH FIVE! (tile game)")
     record_nouns = (pgettext_lazy("one entry of a match", "turn"),
                     pgettext_lazy("entries of a match", "turns"))
     field_labels = {
@@ -275,8 +276,9 @@ class HighFiveTiles(SiteGame):
         "points": (
             gettext_lazy("Score card"),
             gettext_lazy(
-                "Empty: the scorekeeper enters each turn's points. Or the club's card: every "
-                "combination a whole number, never less for a higher combination."
+                "The club's score card: the points of every combination, never less for a "
+                "higher one. Leave them all empty to have the scorekeeper enter each turn's "
+                "points."
             ),
         ),
         "first_turn_tiles": (
@@ -295,6 +297,7 @@ class HighFiveTiles(SiteGame):
         "points": (gettext_lazy("Filled in when this combination scored before in this "
                                 "match; type it the first time."), ""),
     }
+    option_shapes = {"points": CHOICE_NUMBERS}
     state_template = "tournaments/games/high_five_tiles.html"
     field_order = ("side", "tiles", "category", "points", "tiles_placed", "forced")
 

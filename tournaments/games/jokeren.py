@@ -5,6 +5,7 @@ The rules are the engine's (``scoring/games/jokeren.py``); this is what the site
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -139,8 +140,22 @@ def _next_deal(state: Any) -> dict[str, Any] | None:
                 "n": upcoming["number"], "of": of, "dealer": upcoming["dealer"]}}
 
 
+def _schedule(state: Any) -> list[list[str]]:
+    """The deals still to play, from the next one on: [line, contract] each, as the line above
+    the form shows them. While saves wait on the phone, ``offline.js`` shows the deal after
+    them: Jokeren's rules fix who deals and what is played (the engine's ``deals``)."""
+    state = state if isinstance(state, dict) else {}
+    deals = state.get("deals") or []
+    played = state.get("played") or 0
+    return [[_("Deal %(n)s of %(of)s: dealer %(dealer)s") % {
+                "n": deal["number"], "of": len(deals), "dealer": deal["dealer"]},
+             str(Jokeren.choice_label(deal["contract"]))]
+            for deal in deals[played:]]
+
+
 class Jokeren(SiteGame):
     key = "jokeren"
+    display_name = gettext_lazy("American Jokeren")
     record_nouns = (pgettext_lazy("one entry of a match", "deal"),
                     pgettext_lazy("entries of a match", "deals"))
     field_labels = {
@@ -177,7 +192,7 @@ class Jokeren(SiteGame):
     state_template = "tournaments/games/jokeren.html"
 
     def state_context(self, state: Any) -> dict[str, Any]:
-        return {"next_deal": _next_deal(state)}
+        return {"next_deal": _next_deal(state), "schedule": json.dumps(_schedule(state))}
 
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)

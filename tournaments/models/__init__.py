@@ -11,11 +11,11 @@ table codes and hands. Import them from here: ``from tournaments.models import H
 
 from .codes import TableCode, TableCodeFailure
 from .competitions import Better, Competition, FixedPair, Tiebreak
-from .evenings import CallOff, Evening, EveningStatus, Participant, Round, Seat, Table
+from .evenings import CallOff, Evening, EveningStatus, PaidMethod, Participant, Round, Seat, Table
 from .hands import CodeTrail, Hand, KeyedChange, KeyedHistory
 
 __all__ = [
     "Better", "CallOff", "CodeTrail", "Competition", "Evening", "EveningStatus", "FixedPair",
-    "Hand", "KeyedChange", "KeyedHistory", "Participant", "Round", "Seat", "Table", "TableCode",
-    "TableCodeFailure", "Tiebreak",
+    "Hand", "KeyedChange", "KeyedHistory", "PaidMethod", "Participant", "Round", "Seat", "Table",
+    "TableCode", "TableCodeFailure", "Tiebreak",
 ]

@@ -39,9 +39,15 @@ class Evening(models.Model):
         _("counts for the competition"), default=True,
         help_text=_("Off for an opening night, a prize evening or a free evening."),
     )
+    #: The door's check-in code (its QR on a tablet or the TV at the door): 128 random bits,
+    #: made when a club admin first shows it; it checks people in only, while check-in is open
+    #: (views/door.py, docs/security.md "Self check-in at the door").
+    door_code = models.CharField(_("door code"), max_length=32, blank=True, default="",
+                                 editable=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
-    history = HistoricalRecords()  # status changes (closing, reopening) are recorded
+    # status changes (closing, reopening) are recorded; the door code is a secret, not history
+    history = HistoricalRecords(excluded_fields=["door_code"])
 
     # Set just before save() for the history row of that save (who, and why);
     # django-simple-history reads them from the instance.
@@ -54,6 +60,8 @@ class Evening(models.Model):
         verbose_name_plural = _("evenings")
         constraints = [
             models.UniqueConstraint(fields=["competition", "date"], name="one_evening_a_day"),
+            models.UniqueConstraint(fields=["door_code"], condition=~Q(door_code=""),
+                                    name="door_code_unique"),
             models.CheckConstraint(
                 condition=Q(status__in=EveningStatus.values), name="evening_status_valid"
             ),
@@ -65,6 +73,11 @@ class Evening(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status != EveningStatus.CLOSED
+
+
+class PaidMethod(models.TextChoices):
+    CASH = "cash", _("cash")
+    BANK = "bank", _("bank")
 
 
 class Participant(models.Model):
@@ -79,12 +92,30 @@ class Participant(models.Model):
     guest_name = models.CharField(_("guest name"), max_length=NAME_MAX_LENGTH, blank=True,
                                   validators=[validate_line])
     arrived = models.DateTimeField(_("arrived"), auto_now_add=True)
+    # Evening money (issue 26, item 4), in whole cents: the fee due, fixed at check-in from the
+    # competition's fee for a member or a guest; what was paid; how (an optional note).
+    fee_cents = models.PositiveIntegerField(_("entry fee (cents)"), default=0)
+    paid_cents = models.PositiveIntegerField(_("paid (cents)"), default=0)
+    paid_method = models.CharField(_("paid by"), max_length=4, blank=True, default="",
+                                   choices=PaidMethod.choices)
+
+    # Check-ins and payments are kept in the history (who, when, before, after).
+    history = HistoricalRecords()
+    _history_user: Any
+    #: Checked in by the member themselves, at the door (the door QR); the admin may undo it.
+    self_checkin = models.BooleanField(_("checked in themselves"), default=False)
 
     class Meta:
         ordering = ["arrived", "pk"]
         verbose_name = _("participant")
         verbose_name_plural = _("participants")
         constraints = [
+            models.CheckConstraint(
+                condition=Q(paid_cents__gt=0) | Q(paid_method=""),
+                name="participant_paid_method_only_when_paid",
+            ),
+            models.CheckConstraint(condition=Q(paid_method__in=["", *PaidMethod.values]),
+                                   name="participant_paid_method_valid"),
             models.UniqueConstraint(
                 fields=["evening", "member"], condition=Q(member__isnull=False),
                 name="member_checked_in_once",

@@ -101,7 +101,8 @@ class Styles:
         self.heading = ParagraphStyle(
             "heading", fontName=fonts.bold, fontSize=11, leading=14, spaceBefore=6, spaceAfter=3
         )
-        self.cell = ParagraphStyle("cell", fontName=fonts.regular, fontSize=9, leading=11)
+        self.cell = ParagraphStyle("cell", fontName=fonts.regular, fontSize=9, leading=11,
+                                   strikeWidth=0.9)  # a strike-through visible on any print
         self.cell_bold = ParagraphStyle("cellb", parent=self.cell, fontName=fonts.bold)
         self.cell_center = ParagraphStyle("cellc", parent=self.cell, alignment=TA_CENTER)
         self.cell_right = ParagraphStyle("cellr", parent=self.cell, alignment=TA_RIGHT)
@@ -115,13 +116,13 @@ class Styles:
         )
 
     def p(self, text: object, style: ParagraphStyle | None = None, markup: str = "") -> Paragraph:
-        """A paragraph of plain text (:func:`plain`); ``markup`` wraps it in one of our own
-        tags (``WRAPPERS``), e.g. ``"strike"``."""
+        """A paragraph of plain text (:func:`plain`); ``markup`` wraps it in our own tags
+        (``WRAPPERS``, space-separated, outermost first), e.g. ``"strike"`` or ``"strike i"``."""
         body = plain(text, self.fonts)
-        if markup:
-            if markup not in WRAPPERS:
-                raise ValueError(f"not a wrapper tag: {markup!r}")
-            body = f"<{markup}>{body}</{markup}>"
+        for tag in reversed(markup.split()):
+            if tag not in WRAPPERS:
+                raise ValueError(f"not a wrapper tag: {tag!r}")
+            body = f"<{tag}>{body}</{tag}>"
         return Paragraph(body, style or self.cell)
 
     def p_lines(self, lines: Sequence[tuple[object, bool]], style: ParagraphStyle) -> Paragraph:

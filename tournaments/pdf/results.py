@@ -7,20 +7,21 @@ the stored per-seat integers the engine derived. A dropped evening is struck thr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import override
+from django.utils.translation import ngettext, override
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 from reportlab.platypus import Table as Grid
 
-from scoring import GAMES
-
+from ..games import site_game
 from ..models import Competition, Evening, Table
+from ..season_rules import rules_sentences
 from .layout import Styles, build_pdf, content_width, fonts_for, format_date, grid_style
+from .prizes import prize_flowables, prize_texts
 
 
 def _value(row: Any, *names: str) -> Any:
@@ -52,9 +53,10 @@ def _title(styles: Styles, text: str, sub: str) -> list[Flowable]:
     return [styles.p(text, styles.title), styles.p(sub, styles.subtitle), Spacer(1, 4 * mm)]
 
 
-def evening_results_pdf(evening: Evening, results: Any) -> bytes:
-    """The evening as its results page shows it (``evening_results``): the ranking, then every
-    table's result by round, each table by place."""
+def evening_results_pdf(evening: Evening, results: Any, prizes: Any = None) -> bytes:
+    """The evening as its results page shows it (``evening_results``): the ranking, the prizes
+    (``evening_prizes``, if the competition gives them), then every table's result by round,
+    each table by place."""
     competition = evening.competition
     club = competition.club
     ranking = results.overall
@@ -62,11 +64,11 @@ def evening_results_pdf(evening: Evening, results: Any) -> bytes:
     with override(club.language):
         texts = [club.name, competition.name] + [s.participant.name for t in tables
                                                  for s in t.seats.all()]
-        texts += [str(_value(r, "name") or "") for r in ranking]
+        texts += [str(_value(r, "name") or "") for r in ranking] + prize_texts(prizes)
         styles = Styles(fonts_for(texts))
         width = content_width()
         title = _("Results %(date)s") % {"date": format_date(evening.date)}
-        sub = f"{club.name} · {competition.name} · {GAMES[competition.game].name}"
+        sub = f"{club.name} · {competition.name} · {site_game(competition.game).name}"
         story = _title(styles, title, sub)
         if ranking:
             story.append(styles.p(_("Evening ranking"), styles.heading))
@@ -84,6 +86,7 @@ def evening_results_pdf(evening: Evening, results: Any) -> bytes:
                         repeatRows=1)
             grid.setStyle(grid_style(1))
             story += [grid, Spacer(1, 5 * mm)]
+        story += prize_flowables(styles, prizes, width)
         current_round = None
         for table in tables:
             round_number = table.round.number
@@ -124,59 +127,126 @@ def _table_block(styles: Styles, table: Table, width: float) -> list[Flowable]:
 
 
 def _evening_cell(styles: Styles, row: Any, evening_id: int) -> Flowable:
+    """A member's score of one evening: struck through when it does not count, in italics
+    when it is an absence score, with a * when they called off (the legend says so)."""
     value = _number(row.per_evening.get(evening_id))
-    dropped = evening_id in getattr(row, "dropped", ())
-    return styles.p(value, styles.cell_center, "strike" if dropped and value else "")
+    if not value:
+        return styles.p("", styles.cell_center)
+    kind = getattr(row, "absent_kind", {}).get(evening_id)
+    if kind == "notified":
+        value += "*"
+    markup = ("strike " if evening_id in getattr(row, "dropped", ()) else "") + (
+        "i" if kind else "")
+    return styles.p(value, styles.cell_center, markup.strip())
 
 
-def standings_pdf(competition: Competition, rows: Sequence[Any],
-                  evenings: Sequence[Evening]) -> bytes:
-    """The season standings in landscape: totals, qualification and a column per evening."""
+def _period_cell(styles: Styles, period: dict[str, Any]) -> Flowable:
+    return styles.p(period["total"], styles.cell_center, "" if period["counted"] else "strike")
+
+
+def _fits(styles: Styles, text: str, least: float) -> float:
+    """A column as wide as its header (a long header: its longest word), so that a header
+    never breaks inside a word ("Gemidd elde")."""
+    size, font = styles.head_cell.fontSize, styles.fonts.bold
+    whole = stringWidth(text, font, size)
+    if whole > 20 * mm:
+        whole = max(stringWidth(w, font, size) for w in text.split())
+    return max(least, whole + 8)
+
+
+def _subtitle(competition: Competition, by_average: bool) -> str:
+    lower = competition.better == "lower"
+    if by_average:
+        wins = _("lowest average wins") if lower else _("highest average wins")
+    else:
+        wins = _("lowest total wins") if lower else _("highest total wins")
+    return f"{competition.club.name} · {site_game(competition.game).name} · {wins}"
+
+
+def _name_cell(styles: Styles, row: Any) -> Flowable:
+    if row.qualified:
+        return styles.p(row.name)
+    needed = ngettext("%(n)s more evening needed", "%(n)s more evenings needed",
+                      row.needed) % {"n": row.needed} if row.needed else _("not qualified")
+    return styles.p_lines([(row.name, True), (needed, False)], styles.cell)
+
+
+def _standings_grid(styles: Styles, standings: Any, width: float) -> tuple[Grid, int]:
+    """The table and how many of the latest evenings it has a column for (as many as fit
+    beside the fixed columns, at most 16)."""
+    rows, by_average = standings.rows, standings.by_average
+    periods = len(standings.periods) if any(r.periods for r in rows) else 0
+    figures = [_("Average"), _("Played"), _("Wins"), _("Total")] if by_average else [
+        _("Total"), _("Played"), _("Wins"), _("Average")]
+    fixed = [_("Rank"), _("Name"), _("Member number"), *figures]
+    fixed += [_("Period %(n)s") % {"n": n} for n in range(1, periods + 1)]
+    widths = [_fits(styles, h, 12 * mm) for h in fixed]
+    widths[1] = 45 * mm  # the name's least
+    room = width - sum(widths)
+    count = min(16, len(standings.evenings), max(0, int(room // (11 * mm))))
+    shown = list(standings.evenings)[-count:] if count else []
+    col = min(18 * mm, room / count) if count else 0
+    widths[1] += room - col * count
+    header = [styles.p(h, styles.head_cell) for h in fixed] + [
+        styles.p(e.date.strftime("%d-%m"), styles.head_cell) for e in shown]
+    table_rows: list[list[Any]] = [header]
+    extra: list[tuple[Any, ...]] = []
+    for index, row in enumerate(rows, start=1):
+        total, average = _number(row.total), row.average_display
+        first, last = (average, total) if by_average else (total, average)
+        table_rows.append([
+            styles.p(row.rank, styles.cell_center), _name_cell(styles, row),
+            styles.p(row.member_number or "", styles.cell_center),
+            styles.p(first, styles.cell_bold), styles.p(row.evenings_played, styles.cell_center),
+            styles.p(row.wins, styles.cell_center), styles.p(last, styles.cell_right),
+        ] + [_period_cell(styles, p) for p in (row.periods or [])[:periods]]
+          + [_evening_cell(styles, row, e.pk) for e in shown])
+        if not row.qualified:
+            extra.append(("TEXTCOLOR", (0, index), (-1, index), "#777777"))
+    grid = Grid(table_rows, colWidths=widths + [col] * count, repeatRows=1)
+    grid.setStyle(grid_style(1, extra))
+    return grid, count
+
+
+def _legend(styles: Styles, standings: Any, shown: int) -> list[Flowable]:
+    rows, competition = standings.rows, standings.competition
+    lines = [" ".join([_("Higher is better.") if standings.higher_is_better
+                       else _("Lower is better."), *rules_sentences(competition.rules)])]
+    if any(not r.qualified for r in rows):
+        lines.append(_("Grey: not (yet) qualified, at least %(n)s evenings needed.")
+                     % {"n": competition.rules.get("min_played", 0)})
+    if any(r.dropped for r in rows) or any(
+            not p["counted"] for r in rows for p in r.periods or ()):
+        lines.append(_("Struck through: an evening that does not count."))
+    if any(r.absent_scores for r in rows):
+        lines.append(_("Italics: a score for an absence; * called off."))
+    if len(standings.evenings) > shown:
+        lines.append(_("The last %(n)s evenings are shown; the workbook has them all.")
+                     % {"n": shown})
+    story: list[Flowable] = []
+    for line in lines:
+        story += [Spacer(1, 1.5 * mm), styles.p(line, styles.small)]
+    return story
+
+
+def standings_pdf(standings: Any) -> bytes:
+    """The season standings in landscape, as the standings page shows them
+    (``selectors.standings.season_standings``): the figure the ranking is by in bold, a column
+    per period and per evening, what does not count struck through, absence scores marked and
+    how many evenings a member still needs to qualify."""
+    competition = standings.competition
     club = competition.club
+    rows = standings.rows
     with override(club.language):
         styles = Styles(fonts_for([club.name, competition.name] + [r.name for r in rows]))
         width = content_width(landscape_pages=True)
         title = _("Standings %(competition)s") % {"competition": competition.name}
-        sub = f"{club.name} · {GAMES[competition.game].name} · " + (
-            _("lowest total wins") if competition.better == "lower" else _("highest total wins"))
-        story = _title(styles, title, sub)
-        shown = list(evenings)[-16:]  # the most recent evenings fit on the page
-        fixed = [_("Rank"), _("Name"), _("Member number"), _("Total"), _("Played"),
-                 _("Wins"), _("Average")]
-        header = [styles.p(h, styles.head_cell) for h in fixed] + [
-            styles.p(e.date.strftime("%d-%m"), styles.head_cell) for e in shown]
-        table_rows: list[list[Any]] = [header]
-        extra: list[tuple[Any, ...]] = []
-        for index, row in enumerate(rows, start=1):
-            table_rows.append([
-                styles.p(row.rank, styles.cell_center), styles.p(row.name),
-                styles.p(row.member_number or "", styles.cell_center),
-                styles.p(_number(row.total), styles.cell_bold),
-                styles.p(row.evenings_played, styles.cell_center),
-                styles.p(row.wins, styles.cell_center),
-                styles.p(getattr(row, "average_display", None) or _number(row.average),
-                         styles.cell_right),
-            ] + [_evening_cell(styles, row, e.pk) for e in shown])
-            if not row.qualified:
-                extra.append(("TEXTCOLOR", (0, index), (-1, index), "#777777"))
-        fixed_widths = [12 * mm, 55 * mm, 22 * mm, 16 * mm, 14 * mm, 14 * mm, 16 * mm]
-        rest = width - sum(fixed_widths)
-        col = min(18 * mm, rest / len(shown)) if shown else 0
-        grid = Grid(table_rows, colWidths=fixed_widths + [col] * len(shown), repeatRows=1)
-        grid.setStyle(grid_style(1, extra))
-        story.append(grid)
-        if any(not r.qualified for r in rows):
-            story += [Spacer(1, 2 * mm), styles.p(
-                _("Grey: not (yet) qualified, at least %(n)s evenings needed.")
-                % {"n": competition.rules.get("min_played", 0)}, styles.small)]
-        if any(getattr(r, "dropped", None) for r in rows):
-            story += [Spacer(1, 1 * mm), styles.p(
-                _("Struck through: an evening that does not count."), styles.small)]
-        if len(evenings) > len(shown):
-            story += [Spacer(1, 1 * mm), styles.p(
-                _("The last %(n)s evenings are shown; the workbook has them all.")
-                % {"n": len(shown)}, styles.small)]
-        if not rows:
+        story = _title(styles, title, _subtitle(competition, standings.by_average))
+        if rows:
+            grid, shown = _standings_grid(styles, standings, width)
+            story.append(grid)
+            story += _legend(styles, standings, shown)
+        else:
             story.append(styles.p(_("No results yet.")))
         return build_pdf(story, title=title, fonts=styles.fonts,
                          footer=f"{club.name} · {title}", landscape_pages=True)

@@ -23,7 +23,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from scoring import GAMES, evaluate
+from scoring import evaluate
 
 from ..games import site_game
 from ..matches import sides_of, table_document
@@ -65,7 +65,7 @@ def _header(round_: Round, data: TableData, styles: Styles, filled: bool,
     CODE_BOX wide."""
     table = data.table
     competition = round_.evening.competition
-    title = _("Score sheet: %(game)s") % {"game": GAMES[table.game].name}
+    title = _("Score sheet: %(game)s") % {"game": site_game(table.game).name}
     mark = (table_code_mark(code_url, number=table.number, label=_("Table"),
                             fonts=styles.fonts) if code_url else None)
     corner = mark.width if mark is not None else CODE_BOX
@@ -157,15 +157,17 @@ def _texts(round_: Round, tables: Sequence[TableData]) -> list[str]:
 
 
 def round_sheets_pdf(round_: Round, tables: Sequence[TableData], *, filled: bool,
-                     code_urls: Mapping[int, str] | None = None) -> bytes:
+                     code_urls: Mapping[int, str] | None = None,
+                     language: str | None = None) -> bytes:
     """One PDF for the whole round: one page per table (blank or filled in).
 
     ``round_`` must come with ``evening__competition__club``; ``tables`` from
     ``selectors.sheets.round_tables``; ``code_urls``: table id → its table code's URL (the
-    QR printed top right). Rendered in the club's language.
+    QR printed top right). Rendered in ``language`` (the one the reader chose on the site),
+    else the club's.
     """
     club = round_.evening.competition.club
-    with override(club.language):
+    with override(language or club.language):
         fonts: Fonts = fonts_for(_texts(round_, tables))
         styles = Styles(fonts)
         story: list[Flowable] = []

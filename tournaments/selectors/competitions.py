@@ -15,6 +15,7 @@ from scoring import GAMES, evaluate
 from ..draw import table_range
 from ..games import site_game
 from ..models import Competition, Evening, Seat, Table
+from ..season_rules import rules_sentences
 
 
 def competitions_for_club(*, club: Club) -> QuerySet[Competition]:
@@ -59,6 +60,26 @@ def competition_evenings(*, competition: Competition) -> QuerySet[Evening]:
         present=Count("participants", distinct=True),
         round_count=Count("rounds", distinct=True),
     ).order_by("date")
+
+
+@dataclass(frozen=True)
+class ReglementChange:
+    when: datetime.datetime
+    rules: list[str]  # the reglement from then on, in words
+
+
+def reglement_changes(*, competition: Competition, limit: int = 10) -> list[ReglementChange]:
+    """The reglements the competition had, newest first, each from the moment it was set (the
+    competition's history; saves that left the rules alone are skipped). One query."""
+    records = list(competition.history.order_by("history_date", "history_id")
+                   .values_list("history_date", "rules"))
+    changes: list[ReglementChange] = []
+    previous: Any = None
+    for when, rules in records:
+        if not changes or rules != previous:
+            changes.append(ReglementChange(when=when, rules=rules_sentences(rules)))
+        previous = rules
+    return changes[::-1][:limit]
 
 
 def option_errors(*, game: str, options: dict[str, Any]) -> list[str | None]:

@@ -219,3 +219,18 @@ def draw_check(*, round_: Round) -> DrawCheck:
         seated=[[names[k] for k in keys] for keys in seated],
         matches=tables == seated,
     )
+
+
+def door_evening(code: str) -> Evening | None:
+    """The evening whose door code is ``code``, with its competition and club (one query)."""
+    if not code or len(code) > 64:
+        return None
+    return (Evening.objects.select_related("competition__club")
+            .filter(door_code=code).exclude(door_code="").first())
+
+
+def door_members(*, evening: Evening) -> list[Member]:
+    """The club's active members not checked in yet, by name: the door's list (one query)."""
+    present = evening.participants.filter(member__isnull=False).values("member_id")
+    return list(Member.objects.filter(club_id=evening.competition.club_id, is_active=True)
+                .exclude(pk__in=present).order_by("name"))

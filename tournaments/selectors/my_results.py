@@ -57,6 +57,7 @@ class CompetitionPlace:
     of: int
     counted: list[Evening] = field(default_factory=list)  # the member's evenings that count
     dropped: list[Evening] = field(default_factory=list)  # played or scored, not counted
+    by_average: bool = False  # the season is ranked by the average: show it, not the total
 
 
 @dataclass
@@ -117,5 +118,6 @@ def my_results(*, club: Club, user: Any) -> MyResults:
         places.append(CompetitionPlace(
             competition=competition, row=row, of=sum(1 for r in standings.rows if r.qualified),
             counted=[e for e in standings.evenings if e.pk in scored and e.pk not in dropped],
-            dropped=[e for e in standings.evenings if e.pk in dropped]))
+            dropped=[e for e in standings.evenings if e.pk in dropped],
+            by_average=standings.by_average))
     return MyResults(evenings=list(evenings.values()), competitions=places)

@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import Count, OuterRef, Prefetch, Q
 from django.shortcuts import get_object_or_404
 
-from clubmanager.models import Club
+from clubmanager.models import Club, Member
 from clubmanager.selectors import role_subquery
 
 from ..matches import MatchView, match_view, sides_of
@@ -32,6 +32,17 @@ def table_access(*, user_id: int, club_slug: str, pk: int) -> tuple[Club, str | 
     except Table.DoesNotExist:
         return None
     return table.round.evening.competition.club, table.user_role, table
+
+
+def confirmer_name(table: Table) -> str:
+    """Who confirmed the match, as the club knows them: the member's name of the login (one
+    query), else the login's full name, else the login itself; "" when not confirmed by one."""
+    user = table.confirmed_by
+    if user is None:
+        return ""
+    club_id = table.round.evening.competition.club_id
+    member = Member.objects.filter(club_id=club_id, user=user).only("name").first()
+    return member.name if member else (user.get_full_name() or user.get_username())
 
 
 def table_in_club(club: Club, pk: int) -> Table:
@@ -133,9 +144,11 @@ class MatchState:
 
     @property
     def total_cells(self) -> list[tuple[str, str, str, str]]:
-        """Per side as shown in the totals: place, side, points, competition points."""
+        """Per side as shown in the totals, in place order (seat order among equal places and
+        before any place is known): place, side, points, competition points."""
+        rows = sorted(self.side_rows, key=lambda r: (r.place is None, r.place or 0))
         return [(_text(r.place), r.side, _text(r.points), _text(r.competition_points))
-                for r in self.side_rows]
+                for r in rows]
 
     @property
     def short_sides(self) -> list[tuple[str, str]]:

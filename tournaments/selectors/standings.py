@@ -56,6 +56,16 @@ class StandingRow:
     periods: list[dict[str, Any]] | None = None
 
     @property
+    def notified_evenings(self) -> set[int]:
+        """The evenings of an absence score for which the member called off."""
+        return {e for e, kind in self.absent_kind.items() if kind == "notified"}
+
+    @property
+    def scored(self) -> int:
+        """The evenings the member has a score for (played, or an absence score)."""
+        return sum(1 for v in self.per_evening.values() if v is not None)
+
+    @property
     def average_display(self) -> str:
         if self.average is None:
             return "–"
@@ -86,6 +96,11 @@ class Standings:
         """Ranked by the average over the counted evenings: then the average is the figure a
         member looks for first (the page, the TV), the total comes after."""
         return (self.competition.rules or {}).get("rank_by") == "average"
+
+    @property
+    def drops(self) -> bool:
+        """Some member has a score that does not count (best N, drop K, periods)."""
+        return any(row.dropped for row in self.rows)
 
 
 @dataclass

@@ -12,14 +12,15 @@ from typing import Any, BinaryIO
 
 from django.db.models import Count, Max, Sum
 from django.db.models.functions import Length
-from django.utils.translation import override
+from django.utils.translation import gettext, override
 
 from clubmanager.models import Member
 
-from ..models import Competition, Evening, Hand, Participant, Seat, Table
+from ..models import CallOff, Competition, Evening, Hand, Participant, Seat, Table
 from ..workbook.cache import workbook_file
 from ..workbook.rows import SeasonRows, SeasonSeat, SeasonTable
 from ..workbook.write import write_workbook
+from .money import season_money
 
 
 def season_evenings(competition: Competition) -> list[Evening]:
@@ -72,6 +73,13 @@ def season_tables(competition: Competition) -> Iterator[SeasonTable]:
         yield table
 
 
+def season_calloffs(competition: Competition) -> list[tuple[Any, str, str]]:
+    """The season's call-offs ("afgemeld"): (evening date, member number, name) (1 query)."""
+    return list(CallOff.objects.filter(evening__competition=competition)
+                .order_by("evening__date", "member__name", "member__member_number")
+                .values_list("evening__date", "member__member_number", "member__name"))
+
+
 def evenings_with_results(competition: Competition) -> set[int]:
     """The evenings with at least one hand entered (1 query)."""
     return set(Table.objects.filter(round__evening__competition=competition, hand_count__gt=0)
@@ -89,21 +97,27 @@ def season_text_widths(competition: Competition) -> tuple[int, int]:
 
 def season_fingerprint(competition: Competition) -> list[Any]:
     """Everything the season workbook depends on, small enough to hash on every download
-    (7 queries, aggregates over the season's tables, seats and hands): the competition and its
-    club, the evenings, the club's members, the guests, and per table its ``version``, which
-    every change a table's scores depend on bumps (``services.scores``: hands, seating,
-    closing). A change to any of them changes the fingerprint."""
+    (8 queries, aggregates over the season's tables, seats and hands): the competition (its
+    rules too) and its club, the evenings (and whether each counts), the call-offs, the club's
+    members, the guests, and per table its ``version``, which every change a table's scores
+    depend on bumps (``services.scores``: hands, seating, closing). A change to any of them
+    changes the fingerprint."""
     in_season = {"round__evening__competition": competition}
     table_row = {f"table__{k}": v for k, v in in_season.items()}
     return [
         list(Competition.objects.filter(pk=competition.pk).values_list()),
         [competition.club.name, competition.club.language],
         list(Evening.objects.filter(competition=competition).order_by("pk")
-             .values_list("pk", "date", "status")),
+             .values_list("pk", "date", "status", "counts")),
+        list(CallOff.objects.filter(evening__competition=competition).order_by("pk")
+             .values_list("pk", "evening_id", "member_id")),
         list(Member.objects.filter(club_id=competition.club_id).order_by("pk")
              .values_list("pk", "member_number", "name", "is_active")),
         list(Participant.objects.filter(evening__competition=competition, member__isnull=True)
              .order_by("pk").values_list("pk", "guest_name")),
+        # the evening money (the Entry fees sheet): each person's fee and payment
+        list(Participant.objects.filter(evening__competition=competition).order_by("pk")
+             .values_list("pk", "fee_cents", "paid_cents")),
         list(Table.objects.filter(**in_season).aggregate(
             n=Count("pk"), ids=Sum("pk"), versions=Sum("version"),
             hands=Sum("hand_count")).values()),
@@ -149,7 +163,8 @@ def season_rows(competition: Competition) -> SeasonRows:
         competition=competition, evenings=evenings, played=evenings_with_results(competition),
         members=club_members(competition), longest_guest=longest_guest,
         longest_side=longest_side, standings=standings, standing_evenings=standing_evenings,
-        tables=season_tables(competition),
+        tables=season_tables(competition), calloffs=season_calloffs(competition),
+        money=season_money(competition=competition, guests_label=gettext("Guests")),
     )
 
 

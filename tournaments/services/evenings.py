@@ -8,11 +8,13 @@ and, for a reopening, the reason "reopened".
 from __future__ import annotations
 
 import datetime
+import secrets
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubmanager.models import Member
@@ -131,7 +133,9 @@ def participant_checkin(*, evening: Evening, member: Member, by: Any = None) -> 
     if member.club_id != evening.competition.club_id:
         raise ValidationError(_("This member belongs to another club."))
     _open_for_checkin(evening, by)
-    participant, _created = Participant.objects.get_or_create(evening=evening, member=member)
+    participant, _created = Participant.objects.get_or_create(
+        evening=evening, member=member,
+        defaults={"fee_cents": evening.competition.fee_member_cents})
     calloff_clear(evening=evening, member=member, by=by)  # turned up after all
     return participant
 
@@ -143,7 +147,8 @@ def participant_add_guest(*, evening: Evening, name: str, by: Any = None) -> Par
     if not name:
         raise ValidationError({"guest_name": _("Enter the guest's name.")})
     _open_for_checkin(evening, by)
-    guest = Participant(evening=evening, guest_name=name)
+    guest = Participant(evening=evening, guest_name=name,
+                        fee_cents=evening.competition.fee_guest_cents)
     guest.full_clean(exclude=["evening", "member"], validate_unique=False,
                      validate_constraints=False)
     guest.save()
@@ -163,3 +168,55 @@ def participant_remove(*, participant: Participant, by: Any = None) -> None:
         participant.delete()
     except IntegrityError as exc:  # pragma: no cover - a seat created concurrently
         raise ValidationError(_("This participant has a seat.")) from exc
+
+
+# -- the door: members check themselves in (views/door.py) ---------------------------------------
+#: At most this many members check themselves in at one evening's door a minute (a real door
+#: sees a few a minute; a script with the code cannot tick the whole club off).
+DOOR_CHECKINS_PER_MINUTE = 20
+
+
+class DoorRefusal(Exception):
+    """Why the door refused: "closed" (check-in is not open), "busy" (the rate limit), "taken"
+    (this member is already checked in)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@transaction.atomic
+def evening_door_code_ensure(*, evening: Evening, by: Any = None) -> Evening:
+    """The evening's door code, made once (128 random bits); not kept in the history."""
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    if not evening.door_code:
+        evening.door_code = secrets.token_urlsafe(16)
+        evening.save(update_fields=["door_code"])
+    return evening
+
+
+@transaction.atomic
+def participant_self_checkin(*, evening: Evening, member: Member) -> Participant:
+    """A member checks themselves in at the door: only while check-in is open, once (a name
+    already checked in cannot be taken twice), at most ``DOOR_CHECKINS_PER_MINUTE`` a minute
+    for the evening. Their call-off, if any, goes (they came after all)."""
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    if evening.status != S.CHECKIN:
+        raise DoorRefusal("closed")
+    if member.club_id != evening.competition.club_id or not member.is_active:
+        raise DoorRefusal("closed")
+    if Participant.objects.filter(evening=evening, member=member).exists():
+        raise DoorRefusal("taken")
+    since = timezone.now() - datetime.timedelta(minutes=1)
+    recent = Participant.objects.filter(evening=evening, self_checkin=True, arrived__gte=since)
+    if recent.count() >= DOOR_CHECKINS_PER_MINUTE:
+        raise DoorRefusal("busy")
+    try:
+        with transaction.atomic():
+            participant = Participant.objects.create(
+                evening=evening, member=member, self_checkin=True,
+                fee_cents=evening.competition.fee_member_cents)
+    except IntegrityError as exc:  # the same name from two phones at once: one wins
+        raise DoorRefusal("taken") from exc
+    calloff_clear(evening=evening, member=member, by=None)
+    return participant

@@ -16,7 +16,6 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from clubmanager.models import Member
-from scoring import GAMES
 
 from ..games import site_game
 from ..models import Competition, FixedPair
@@ -49,7 +48,7 @@ def fixed_pair_create(
     if not site_game(competition.game).team_game:
         raise ValidationError(_(
             "Fixed pairs are only for team games; %(game)s is not played in teams."
-        ) % {"game": GAMES[competition.game].name})
+        ) % {"game": site_game(competition.game).name})
     if first.pk == second.pk:
         raise ValidationError({"second": _("Choose two different people for a pair.")})
     _check_member(competition=competition, member=first, field="first")

@@ -14,6 +14,7 @@ from clubmanager.models import Member
 
 from .. import matches
 from ..models import (
+    CallOff,
     Competition,
     Evening,
     EveningStatus,
@@ -23,6 +24,7 @@ from ..models import (
     Seat,
     Table,
 )
+from ..season_rules import periods_keyed
 from ..workbook.check import (
     SeasonPreview,
     check_season,
@@ -58,8 +60,10 @@ def season_import_apply(*, competition: Competition, parsed: ParsedSeason,
     """Create the season's evenings, participants, rounds, tables, seats and hands.
 
     The file is checked again here (members may have changed since the preview); any error, or
-    a competition that already has evenings, refuses the whole import. Evenings are created
-    closed; rounds get seed 0 (they were not drawn here). Seat integers come from the engine
+    a competition that already has evenings, refuses the whole import. Evenings with tables are
+    created closed, the others (from the evenings sheet) planned, each counting as the evenings
+    sheet says; the call-offs and the reglement of the file come with them; rounds get seed 0
+    (they were not drawn here). Seat integers come from the engine
     (``matches.apply_evaluation``), exactly as score entry writes them.
     """
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
@@ -72,11 +76,10 @@ def season_import_apply(*, competition: Competition, parsed: ParsedSeason,
     created = _new_members(competition, preview, club_members, by)
 
     groups = sorted(group_tables(parsed.rows).items())
-    dates = sorted({key[0] for key, _rows in groups})
-    evenings = [Evening(competition=competition, date=datetime.date.fromisoformat(d),
-                        status=EveningStatus.CLOSED) for d in dates]
+    evenings = _evenings(competition, parsed, {key[0] for key, _rows in groups})
     bulk_create_with_history(evenings, Evening, default_user=by)
     evening_of = {e.date.isoformat(): e for e in Evening.objects.filter(competition=competition)}
+    _reglement(competition, parsed, evening_of, club_members, by)
     people = _participants(groups, evening_of, club_members)
     rounds = {(date, number): Round(evening=evening_of[date], number=number, seed=0)
               for date, number in sorted({(k[0], k[1]) for k, _rows in groups})}
@@ -110,6 +113,35 @@ def season_import_apply(*, competition: Competition, parsed: ParsedSeason,
         evenings=len(evenings), rounds=len(rounds), tables=len(tables), hands=len(hands),
         members_created=created,
     )
+
+
+def _evenings(competition: Competition, parsed: ParsedSeason, played: set[str]
+              ) -> list[Evening]:
+    """The evenings to create: those with tables (closed) and those of the evenings sheet
+    without any (planned), each counting for the competition as the evenings sheet says."""
+    counts = parsed.reglement.evenings or {}
+    return [Evening(competition=competition, date=datetime.date.fromisoformat(day),
+                    status=EveningStatus.CLOSED if day in played else EveningStatus.PLANNED,
+                    counts=counts.get(day, True))
+            for day in sorted(played | set(counts))]
+
+
+def _reglement(competition: Competition, parsed: ParsedSeason, evening_of: dict[str, Evening],
+               club_members: dict[str, Member], by: Any) -> None:
+    """The call-offs, and the reglement of the rules sheet (kept in the competition's history);
+    without a rules sheet the competition keeps its own."""
+    calloffs = [CallOff(evening=evening_of[day], member=club_members[number], created_by=by)
+                for day, number, _name, _line in parsed.reglement.calloffs]
+    if calloffs:
+        bulk_create_with_history(calloffs, CallOff, default_user=by)
+    rules = parsed.reglement.rules
+    if rules is not None:  # evenings chosen per period: by date in the file, by id here
+        rules = periods_keyed(rules, {day: str(e.pk) for day, e in evening_of.items()})
+    if rules is not None and rules != competition.rules:
+        competition.rules = rules
+        competition._history_user = by  # type: ignore[attr-defined]
+        competition._change_reason = "season import"  # type: ignore[attr-defined]
+        competition.save(update_fields=["rules"])
 
 
 def _new_members(competition: Competition, preview: SeasonPreview,

@@ -13,10 +13,9 @@ from django.utils.translation import gettext as _
 from clubmanager.access import club_view
 from clubmanager.http import ClubRequest
 from clubmanager.models import Role
-from scoring import GAMES
 
 from ..forms.competitions import CompetitionForm, add_service_errors
-from ..games import game_keys, site_game
+from ..games import game_keys, site_game, site_games
 from ..selectors import competitions as selectors
 from ..services import competitions as services
 
@@ -40,10 +39,11 @@ def competition_detail(request: ClubRequest, pk: int) -> HttpResponse:
     )
     return render(request, "tournaments/competition_detail.html", {
         "competition": competition,
-        "game": GAMES[competition.game],
+        "game": site_game(competition.game),
         "team_game": site_game(competition.game).team_game,
         "evenings": selectors.competition_evenings(competition=competition),
         "today": timezone.localdate(),
+        "reglements": selectors.reglement_changes(competition=competition),
     })
 
 
@@ -54,8 +54,8 @@ def _chosen_game(request: ClubRequest, default: str | None) -> str | None:
 
 def _form_page(request: ClubRequest, form: CompetitionForm, competition: object) -> HttpResponse:
     return render(request, "tournaments/competition_form.html", {
-        "form": form, "competition": competition, "game": GAMES[form.game],
-        "games": [GAMES[key] for key in game_keys()],
+        "form": form, "competition": competition, "game": site_game(form.game),
+        "games": list(site_games()),
     })
 
 
@@ -65,7 +65,7 @@ def competition_add(request: ClubRequest) -> HttpResponse:
     game = _chosen_game(request, None)
     if game is None:
         return render(request, "tournaments/competition_game.html",
-                      {"games": [GAMES[key] for key in game_keys()]})
+                      {"games": list(site_games())})
     form = CompetitionForm(request.POST if request.method == "POST" else None, game=game)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)

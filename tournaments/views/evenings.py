@@ -23,9 +23,11 @@ from ..forms.numbers import id_or_404
 from ..models import Evening, EveningStatus, Participant
 from ..selectors import competitions as competition_selectors
 from ..selectors import evenings as selectors
+from ..selectors.money import evening_money
 from ..selectors.table_codes import code_sight
 from ..services import calloffs as calloff_services
 from ..services import evenings as services
+from ..services import money as money_services
 
 #: The buttons of the evening page: (status to go to, label).
 NEXT_STEPS: dict[str, list[tuple[str, Promise]]] = {
@@ -81,6 +83,7 @@ def evening_detail(request: ClubRequest, pk: int) -> HttpResponse:
         "rounds": selectors.evening_rounds(evening=evening, sight=code_sight(
             club=request.club, user=request.user, role=request.club_role)),
         "present": evening.participants.count(),
+        "money": evening_money(evening=evening) if request.club_role == Role.ADMIN else None,
         "next_steps": [(s, str(label)) for s, label in NEXT_STEPS[evening.status]],
         "draw_form": DrawForm(),
         "history": evening.history.select_related("history_user").order_by("-history_date")[:10],
@@ -127,8 +130,10 @@ def _checkin_context(evening: Evening, guest_form: GuestForm | None = None) -> d
     return {
         "evening": evening, "competition": evening.competition, "rows": rows, "guests": guests,
         "present": sum(1 for r in rows if r.participant) + len(guests),
+        "at_door": sum(1 for r in rows if r.participant and r.participant.self_checkin),
         "called_off": [r.member for r in rows if r.called_off],
         "guest_form": guest_form or GuestForm(),
+        "money": evening_money(evening=evening),
     }
 
 
@@ -152,6 +157,13 @@ def checkin(request: ClubRequest, pk: int) -> HttpResponse:
                 (calloff_services.calloff_add if action == "calloff"
                  else calloff_services.calloff_remove)(evening=evening, member=member,
                                                        by=request.user)
+            elif action == "paid":
+                participant = get_object_or_404(
+                    Participant, pk=id_or_404(request.POST.get("participant")), evening=evening
+                )
+                money_services.participant_paid_set(
+                    participant=participant, method=str(request.POST.get("method", "")),
+                    by=request.user)
             elif action == "out":
                 participant = get_object_or_404(
                     Participant, pk=id_or_404(request.POST.get("participant")), evening=evening

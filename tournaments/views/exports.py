@@ -7,6 +7,7 @@ Thin: look the object up within the club, call a selector and a renderer, send t
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
@@ -18,11 +19,14 @@ from clubmanager.models import Role
 
 from ..models import Competition, Evening, Round
 from ..pdf import results
+from ..pdf.prizes import prize_list_pdf as prize_list_pdf_of
 from ..pdf.sheets import round_sheets_pdf
 from ..qr import code_url
+from ..selectors.prizes import evening_prizes
 from ..selectors.sheets import round_tables
+from ..selectors.standings import season_standings
 from ..selectors.table_codes import active_codes, code_sight
-from ..selectors.workbook import season_workbook_file, standings_and_evenings
+from ..selectors.workbook import season_workbook_file
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -36,6 +40,13 @@ def _download(
     response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
     response["Cache-Control"] = "private, no-store"
     return response
+
+
+def chosen_language(request: ClubRequest) -> str | None:
+    """The language the reader chose with the site's language switch (its cookie), or None:
+    a sheet is then in the club's language."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    return chosen if chosen in dict(settings.LANGUAGES) else None
 
 
 @club_view(Role.MEMBER)
@@ -56,7 +67,8 @@ def round_sheets(request: ClubRequest, round_id: int) -> HttpResponse:
              and code_sight(club=request.club, user=request.user, role=request.club_role,
                             own_table=False).every_table else {})
     content = round_sheets_pdf(round_, tables, filled=filled, code_urls={
-        pk: code_url(request, code) for pk, code in codes.items()})
+        pk: code_url(request, code) for pk, code in codes.items()},
+        language=chosen_language(request))
     name = slugify(f"{evening.competition.name} {evening.date} round {round_.number}")
     return _download(content, PDF, f"{name}{'-filled' if filled else ''}.pdf")
 
@@ -102,7 +114,9 @@ def evening_results_pdf(request: ClubRequest, evening_id: int) -> HttpResponse:
         Evening.objects.select_related("competition__club"),
         pk=evening_id, competition__club=request.club,
     )
-    content = results.evening_results_pdf(evening, evening_results(evening))
+    ranking = evening_results(evening)
+    content = results.evening_results_pdf(evening, ranking,
+                                          evening_prizes(evening, results=ranking))
     name = slugify(f"{evening.competition.name} {evening.date}")
     return _download(content, PDF, f"{name}.pdf")
 
@@ -110,13 +124,25 @@ def evening_results_pdf(request: ClubRequest, evening_id: int) -> HttpResponse:
 @club_view(Role.MEMBER)
 def standings_pdf(request: ClubRequest, competition_id: int) -> HttpResponse:
     competition = club_competition(request, competition_id)
-    rows, evenings = standings_and_evenings(competition)
-    content = results.standings_pdf(competition, rows, evenings)
+    content = results.standings_pdf(season_standings(competition))
     return _download(content, PDF, f"{slugify(competition.name) or 'standings'}.pdf")
+
+
+@club_view(Role.MEMBER)
+def prize_list_pdf(request: ClubRequest, evening_id: int) -> HttpResponse:
+    """The evening's prize list for the prize table (big type, a box to tick)."""
+    evening = get_object_or_404(
+        Evening.objects.select_related("competition__club"),
+        pk=evening_id, competition__club=request.club,
+    )
+    content = prize_list_pdf_of(evening, evening_prizes(evening))
+    name = slugify(f"{evening.competition.name} {evening.date} prizes")
+    return _download(content, PDF, f"{name}.pdf")
 
 
 urlpatterns += [
     path("evenings/<id:evening_id>/results.pdf", evening_results_pdf,
          name="evening_results_pdf"),
+    path("evenings/<id:evening_id>/prizes.pdf", prize_list_pdf, name="prize_list_pdf"),
     path("<id:competition_id>/standings.pdf", standings_pdf, name="standings_pdf"),
 ]

@@ -14,7 +14,6 @@ from clubmanager.access import club_view
 from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 from clubmanager.selectors import member_search
-from scoring import GAMES
 
 from ..forms.competitions import add_service_errors
 from ..forms.pairs import FixedPairForm
@@ -52,7 +51,7 @@ def fixed_pairs(request: ClubRequest, pk: int) -> HttpResponse:
                              % {"first": first.name, "second": second.name})
             return redirect("tournaments:fixed_pairs", club=club.slug, pk=competition.pk)
     return render(request, "tournaments/fixed_pairs.html", {
-        "competition": competition, "game": GAMES[competition.game], "pairs": pairs,
+        "competition": competition, "game": site_game(competition.game), "pairs": pairs,
         "form": form, "team_game": site_game(competition.game).team_game,
     })
 

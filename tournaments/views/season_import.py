@@ -27,6 +27,7 @@ from ..selectors.workbook import competition_is_empty
 from ..services.season_import import SeasonImportRefused, season_import_apply
 from ..workbook.check import check_season
 from ..workbook.read import ParsedSeason, parse_season
+from ..workbook.reglement import reglement_sentences
 from .exports import club_competition
 
 PREVIEW_OK_ROWS = 200  # matches without problems shown in the preview; errors are all shown
@@ -56,7 +57,14 @@ def season_import(request: ClubRequest, competition_id: int) -> HttpResponse:
         token = preview_store(request.session, preview_key("season", competition.pk),
                               {"filename": upload.name, "parsed": parsed.to_dict()})
     ok = [t for t in preview.tables if not t.problems]
+    reglement = preview.reglement
     context.update({
+        # in words only once the engine accepted them (the problems say what it refused)
+        "rule_lines": reglement_sentences(reglement.rules)
+        if reglement.rules is not None and preview.reglement_ok else None,
+        "has_rules": reglement.rules is not None,
+        "not_counting": sum(1 for counts in (reglement.evenings or {}).values() if not counts),
+        "calloffs": len(reglement.calloffs),
         "preview": preview, "token": token, "filename": upload.name,
         "error_tables": preview.errors, "ok_tables": ok[:PREVIEW_OK_ROWS],
         "ok_hidden": max(0, len(ok) - PREVIEW_OK_ROWS),

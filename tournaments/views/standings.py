@@ -20,6 +20,7 @@ from clubmanager.privacy import rows_for_viewer, viewer_sees_full_names
 from clubmanager.selectors import own_member_ids
 
 from ..models import Competition, Evening
+from ..selectors.prizes import evening_complete, evening_prizes
 from ..selectors.scores import evening_board
 from ..selectors.standings import evening_results as evening_results_of
 from ..selectors.standings import season_standings
@@ -66,10 +67,11 @@ def standings(request: ClubRequest, pk: int) -> HttpResponse:
 @require_GET
 def evening_results(request: ClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
+    results = evening_results_of(evening)
     return render(request, "tournaments/standings/evening.html",
                   {"evening": evening, "competition": evening.competition,
-                   "results": evening_results_of(evening), "public": False,
-                   "full_names": True})
+                   "results": results, "public": False, "full_names": True,
+                   "prizes": evening_prizes(evening, results=results)})
 
 
 @public_club_view
@@ -90,10 +92,11 @@ def public_evening(request: PublicClubRequest, pk: int) -> HttpResponse:
                                                        full=full))
     return render(request, "tournaments/standings/evening.html",
                   {"evening": evening, "competition": evening.competition,
-                   "results": results, "public": True, "full_names": full})
+                   "results": results, "public": True, "full_names": full,
+                   "prizes": evening_prizes(evening, results=results)})
 
 
-TV_ROWS = 15  # per column of the TV screen
+TV_ROWS = 11  # per column of the TV screen: what fits at 48 px on 1920x1080 (issue 24, item 8)
 
 
 @public_club_view
@@ -111,12 +114,19 @@ def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
     rows = context["standings"].rows
     shown = rows[:2 * TV_ROWS]
     half = (len(shown) + 1) // 2
+    board = evening_board(evening) if evening else None
+    # At the end of tonight (every table done, or the evening closed): its prize list.
+    over = evening is not None and evening.date == timezone.localdate() and evening_complete(
+        board)
     context.update({
+        "prizes": evening_prizes(evening, full=context["full_names"]) if over and evening
+        else None,
         "evening": evening,
         "tonight": evening is not None and evening.date == timezone.localdate(),
-        "board": evening_board(evening) if evening else None,
+        "board": board,
         "columns": [c for c in (shown[:half], shown[half:]) if c],
         "more": len(rows) - len(shown),
+        "unplaced": any(row.rank is None for row in shown),  # the legend explains "–"
     })
     template = "tournaments/standings/tv.html"
     if request.htmx:

@@ -28,7 +28,7 @@ from django.db import connection
 logger = logging.getLogger(__name__)
 
 #: Bump when the workbook's layout changes: cached workbooks of the old layout are then rebuilt.
-WORKBOOK_FORMAT = "2026-11-readable-hands"
+WORKBOOK_FORMAT = "2026-11-reglement"
 
 
 def cache_dir() -> Path:

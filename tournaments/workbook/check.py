@@ -44,6 +44,7 @@ from ..messages import issue_message
 from ..models import Competition
 from .columns import hands_columns
 from .read import HandRow, ParsedSeason, person
+from .reglement import Reglement, check_reglement
 
 # -- checking --------------------------------------------------------------------------------
 OK = "ok"
@@ -75,6 +76,9 @@ class SeasonPreview:
     tables: list[PreviewTable]
     new_members: dict[str, str]  # member number -> name, to be created
     problems: list[str] = field(default_factory=list)  # about the file or the competition
+    #: the reglement, evenings and call-offs of the file (``reglement.py``)
+    reglement: Reglement = field(default_factory=Reglement)
+    reglement_ok: bool = True  # the reglement, evenings and call-offs passed their checks
 
     @property
     def errors(self) -> list[PreviewTable]:
@@ -86,7 +90,9 @@ class SeasonPreview:
 
     @property
     def evenings(self) -> int:
-        return len({t.date for t in self.tables})
+        """The evenings the import creates: those with tables, and the others of the evenings
+        sheet (planned)."""
+        return len({t.date for t in self.tables} | set(self.reglement.evenings or {}))
 
     @property
     def rounds(self) -> int:
@@ -144,6 +150,12 @@ def check_season(
         _check_match(item, rows, names)
     if not preview.tables:
         preview.problems.append(_("The file holds no matches."))
+    preview.reglement = parsed.reglement
+    refused = check_reglement(
+        parsed.reglement, better=competition.better, dates={t.date for t in preview.tables},
+        members=members, sheet_members=parsed.members, new_members=preview.new_members)
+    preview.reglement_ok = not refused
+    preview.problems += refused
     return preview
 
 
@@ -187,10 +199,10 @@ def _seat_people(item: PreviewTable, first: HandRow, parsed: ParsedSeason,
 def _check_consistent(item: PreviewTable, rows: list[HandRow], competition: Competition) -> None:
     first = rows[0]
     if first.game != competition.game:
-        name = GAMES[first.game].name if first.game in GAMES else first.game or "?"
+        name = site_game(first.game).name if first.game in GAMES else first.game or "?"
         item.problems.append(_row_problem(first.line, _(
             "this match is %(game)s, the competition plays %(competition)s.")
-            % {"game": name, "competition": GAMES[competition.game].name}))
+            % {"game": name, "competition": site_game(competition.game).name}))
     for row in rows[1:]:
         if (row.game, row.options, row.seats, row.first_dealer, row.scorekeeper) != (
                 first.game, first.options, first.seats, first.first_dealer, first.scorekeeper):

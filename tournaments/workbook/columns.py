@@ -20,6 +20,10 @@ def sheet_names() -> dict[str, str]:
         "results": _("All results"),
         "members": _("Members"),
         "hands": _("Hands"),
+        "rules": _("Rules"),
+        "evenings": _("Evenings"),
+        "calloffs": _("Call-offs"),
+        "money": _("Entry fees"),
         "info": _("Info"),
     }
 
@@ -65,3 +69,33 @@ def hands_columns(game: str | None = None) -> list[tuple[str, str]]:
 
 def members_columns() -> list[tuple[str, str]]:
     return [("member_number", _("Member number")), ("name", _("Name")), ("active", _("Active"))]
+
+
+#: The reglement's settings, one row each on the rules sheet, in this order: the keys of
+#: ``Competition.rules`` (``tournaments/season_rules.py``; ``prizes``: the evening prizes).
+RULE_KEYS = ("count", "rank_by", "min_played", "absent", "periods", "tiebreaks", "prizes")
+
+
+def rule_questions() -> dict[str, str]:
+    """A rule's key → the question it answers, as the competition form asks it."""
+    return {
+        "count": _("How many evenings count?"),
+        "rank_by": _("What decides the ranking?"),
+        "min_played": _("How many evenings must someone play to be ranked?"),
+        "absent": _("What does someone get who was not there, or called off?"),
+        "periods": _("Periods"),
+        "tiebreaks": _("Tie-breaks"),
+        "prizes": _("Evening prizes"),
+    }
+
+
+def rules_columns() -> list[tuple[str, str]]:
+    return [("rule", _("Rule")), ("question", _("Question")), ("value", _("Value (JSON)"))]
+
+
+def evenings_columns() -> list[tuple[str, str]]:
+    return [("date", _("Date")), ("counts", _("Counts for the competition"))]
+
+
+def calloffs_columns() -> list[tuple[str, str]]:
+    return [("date", _("Date")), ("member_number", _("Member number")), ("name", _("Name"))]

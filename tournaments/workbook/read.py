@@ -13,25 +13,35 @@ writes them.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 from openpyxl.utils import get_column_letter
 
 from clubmanager import json_limits
-from clubmanager.spreadsheet import ImportFileError, Row, Workbook, is_formula, open_workbook
+from clubmanager.spreadsheet import ImportFileError, Row, is_formula
 from scoring import GAMES
 
+from ..games import site_games
 from .columns import MAX_SEATS, hands_columns, members_columns, sheet_names
+from .readsheet import (
+    MAX_BYTES,
+    MAX_ROWS,
+    _find_sheet,
+    _open,
+    _parse_date,
+    _read_sheet,
+    _text,
+    _value,
+)
+from .reglement import Reglement, read_reglement
 
-MAX_ROWS = 30_000  # hands: a 40-evening season of 20 tables a round is about 17,000
-MAX_BYTES = settings.FILE_UPLOAD_MAX_MEMORY_SIZE  # so the upload is always kept in memory
+__all__ = ["MAX_BYTES", "MAX_ROWS", "HandRow", "ImportFileError", "ParsedSeason",
+           "parse_season", "person"]
+
 REQUIRED = ("date", "round", "table", "game", "seat1_number", "seat1_name", "hand", "data")
-MAX_NOT_HANDS = 100  # rows that are not hands before the file is refused
 
 
 @dataclass
@@ -67,6 +77,8 @@ class HandRow:
 class ParsedSeason:
     rows: list[HandRow]
     members: dict[str, str]  # member number -> name, from the members sheet
+    #: the reglement, the evenings and the call-offs (``reglement.py``), each as read
+    reglement: Reglement = field(default_factory=Reglement)
 
     def to_dict(self) -> dict[str, Any]:
         rows = []
@@ -74,13 +86,14 @@ class ParsedSeason:
             item = asdict(row)
             item["resolved"] = item["resolved_adjusted"] = None
             rows.append(item)
-        return {"rows": rows, "members": self.members}
+        return {"rows": rows, "members": self.members, "reglement": asdict(self.reglement)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ParsedSeason:
         rows = [HandRow(**{**r, "seats": [[*seat, ""][:3] for seat in r["seats"]]})
                 for r in data["rows"]]
-        return cls(rows=rows, members=dict(data["members"]))
+        return cls(rows=rows, members=dict(data["members"]),
+                   reglement=Reglement.from_dict(data.get("reglement") or {}))
 
 
 def person(seat: list[str]) -> str:
@@ -90,119 +103,6 @@ def person(seat: list[str]) -> str:
     if number:
         return f"#{number}"
     return f"guest#{guest}" if guest else f"guest:{name}"
-
-
-# -- reading ---------------------------------------------------------------------------------
-def _labels(columns: Iterable[tuple[str, str]]) -> dict[str, str]:
-    return {label.strip().lower(): key for key, label in columns}
-
-
-def _all_languages(builder: Any) -> Any:
-    """The builder's result in every site language (a workbook from either language imports)."""
-    results = []
-    for code, _name in settings.LANGUAGES:
-        with override(code):
-            results.append(builder())
-    return results
-
-
-def _open(data: bytes, filename: str) -> Workbook:
-    if not data:
-        raise ImportFileError(_("The file is empty."))
-    if len(data) > MAX_BYTES:
-        raise ImportFileError(_("The file is larger than %(size)s MB.")
-                              % {"size": MAX_BYTES // (1024 * 1024)})
-    extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
-    if extension != "xlsx" or not data.startswith(b"PK\x03\x04"):
-        raise ImportFileError(_("This is not an Excel workbook (.xlsx). Upload the season "
-                                "workbook as it was exported, or saved again as .xlsx."))
-    return open_workbook(data)
-
-
-def _find_sheet(workbook: Workbook, key: str) -> str | None:
-    wanted = {names[key].lower() for names in _all_languages(sheet_names)}
-    return next((n for n in workbook.sheetnames if n.strip().lower() in wanted), None)
-
-
-def _read_sheet(workbook: Workbook, name: str, builder: Any, required: tuple[str, ...] = ()
-                ) -> tuple[dict[str, int], list[Row]]:
-    """(key → column index, data rows) of a sheet whose first row names the columns. A sheet
-    without the ``required`` columns is refused as soon as its first row is read, one whose
-    rows are not hands once MAX_NOT_HANDS rows lack a date, round or table."""
-    labels: dict[str, str] = {}
-    for columns in _all_languages(builder):
-        labels.update(_labels(columns))
-    found: dict[str, int] = {}
-
-    def too_many() -> ImportFileError:
-        return ImportFileError(_("The sheet “%(sheet)s” has more than %(limit)s rows.")
-                               % {"sheet": name, "limit": MAX_ROWS})
-
-    def header(row: Row) -> bool:
-        if row.line == 1:
-            if row.formulas:
-                raise ImportFileError(_("The header row of sheet “%(sheet)s” contains a "
-                                        "formula.") % {"sheet": name})
-            for index, value in enumerate(row.values):
-                text = str(value).strip().lower() if value is not None else ""
-                if text in labels:
-                    found.setdefault(labels[text], index)
-        _require(name, found, required)
-        return True
-
-    not_hands: list[int] = []
-
-    def each(row: Row) -> None:
-        if required and not _looks_like_a_hand(row, found):
-            not_hands.append(row.line)
-            if len(not_hands) > MAX_NOT_HANDS:
-                raise ImportFileError(
-                    _("More than %(limit)s rows of the sheet “%(sheet)s” are not hands: no "
-                      "date, round, table, game or hand as entered (rows %(rows)s, …). Export the "
-                      "season from the site and import that workbook.")
-                    % {"limit": MAX_NOT_HANDS, "sheet": name,
-                       "rows": ", ".join(map(str, not_hands[:5]))})
-
-    # Room for columns a user added; anything wider is skipped unread.
-    rows = workbook.rows(name, max_col=2 * len(builder()), max_line=MAX_ROWS + 1,
-                         too_many=too_many, header=header, each=each)
-    _require(name, found, required)
-    return found, [row for row in rows
-                   if row.line > 1 and any(v not in (None, "") for v in row.values)]
-
-
-def _looks_like_a_hand(row: Row, columns: Mapping[str, int]) -> bool:
-    """Date, round and table present and of the right kind, the game and the hand as entered
-    texts (a text may still be right: the full check comes later, this one only stops a sheet
-    of something else early)."""
-    for key in ("game", "data"):
-        index = columns[key]
-        value = row.values[index] if index < len(row.values) else None
-        if not (isinstance(value, str) and value.strip()) and index not in row.shared:
-            return False
-    for key in ("date", "round", "table"):
-        index = columns[key]
-        value = row.values[index] if index < len(row.values) else None
-        if value is None or index in row.shared or isinstance(value, str):
-            if value is None:
-                return False
-            continue
-        if key == "date" and not isinstance(value, datetime.date):
-            return False
-        if key != "date" and (isinstance(value, bool) or not isinstance(value, int | float)
-                              or value < 1):
-            return False
-    return True
-
-
-def _require(sheet: str, columns: Mapping[str, int], required: tuple[str, ...]) -> None:
-    missing = [key for key in required if key not in columns]
-    if missing:
-        wanted = dict(hands_columns())
-        raise ImportFileError(
-            _("The sheet “%(sheet)s” lacks the columns: %(columns)s.")
-            % {"sheet": sheet, "columns": ", ".join(f"“{wanted[k]}”" for k in missing)}
-        )
 
 
 def parse_season(data: bytes, filename: str) -> ParsedSeason:
@@ -231,22 +131,7 @@ def parse_season(data: bytes, filename: str) -> ParsedSeason:
                 name = _text(_value(row, member_columns, "name"))
                 if number and name and not is_formula(row, member_columns["name"]):
                     members[number] = name
-    return ParsedSeason(rows=rows, members=members)
-
-
-def _value(row: Row, columns: Mapping[str, int], key: str) -> Any:
-    index = columns.get(key)
-    if index is None or index >= len(row.values):
-        return None
-    return row.values[index]
-
-
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
+    return ParsedSeason(rows=rows, members=members, reglement=read_reglement(workbook))
 
 
 def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str],
@@ -261,9 +146,9 @@ def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str],
     _read_date(cells, formulas)
     _read_numbers(cells, formulas)
     row.game = cells.text("game")
-    if row.game not in GAMES:  # the game's name, as the export writes it
-        row.game = next((key for key, game in GAMES.items()
-                         if str(game.name).lower() == row.game.lower()), row.game)
+    if row.game not in GAMES:  # the game's name, as the export writes it (any language)
+        row.game = next((game.key for game in site_games()
+                         if row.game.lower() in game.names()), row.game)
     _read_json(cells, sheet)
     if row.hand is not None and row.data is None and not row.problems:
         cells.problem("data", _("missing."))
@@ -350,14 +235,3 @@ def _read_json(cells: _Cells, sheet: str) -> None:
                              "sheet": sheet, "limit": deep.limit})
         except ValueError:
             cells.problem(key, _("not valid JSON."))
-
-
-def _parse_date(text: str) -> datetime.date | None:
-    for pattern in ("%Y-%m-%d", "%d-%m-%Y", "%d/%m/%Y"):
-        try:
-            return datetime.datetime.strptime(text, pattern).date()
-        except ValueError:
-            continue
-    return None
-
-

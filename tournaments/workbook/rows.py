@@ -64,3 +64,7 @@ class SeasonRows:
     standings: list[Any]  # ``selectors.standings.season_standings``' rows
     standing_evenings: list[Evening]  # the evenings the standings have a column for
     tables: Iterable[SeasonTable]  # a stream, in date, round and table order
+    #: the call-offs ("afgemeld"): (evening date, member number, name), by date and name
+    calloffs: list[tuple[datetime.date, str, str]] = field(default_factory=list)
+    #: the evening money per member (``selectors.money.SeasonMoney``), None: not asked
+    money: Any = None

@@ -15,7 +15,16 @@ Sheets, named and headed in the club's language:
   readable columns per field and side (from the game's ``SiteGame.workbook_fields``, headed in
   the club's language), and in the last column the hand as the site stores it (JSON), so that
   ``workbook/read.py`` can rebuild every match;
-* ``Info``: what each sheet holds, and the rules the standings used.
+* ``Reglement`` / ``Rules``: the competition's reglement, one row per rule (``Competition.rules``,
+  its value as JSON, with the question the competition form asks), evening prizes included;
+* ``Avonden`` / ``Evenings``: every evening of the season and whether it counts for the
+  competition (an opening night, a prize evening or a free evening does not);
+* ``Afmeldingen`` / ``Call-offs``: who called off ("afgemeld") for which evening;
+* ``Info``: what each sheet holds, the rules the standings used in words, and how the standings
+  mark an evening that does not count for a member and a score for an absence.
+
+The last three are read back by the import (``workbook/read.py``), so a round trip carries the
+reglement, the non-counting evenings and the call-offs, and gives the same standings.
 
 Every value written is stored data or the stored per-seat integers the engine derived. Numbers
 are numbers (averages rounded as the site shows them, with a number format, so Excel shows the
@@ -34,156 +43,38 @@ from __future__ import annotations
 
 import datetime
 import io
-import json
-from collections.abc import Sequence
-from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
-from openpyxl.cell import Cell, WriteOnlyCell
-from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 from clubmanager.text import sheet_safe
 
 from ..games import SiteGame, site_game
 from ..models import Competition, Tiebreak
 from .columns import MAX_SEATS, hands_columns, members_columns, sheet_names
+from .reglement import prize_sentences
 from .rows import SeasonRows, SeasonTable
+from .season_sheets import (
+    calloffs_sheet,
+    evenings_sheet,
+    marks,
+    money_sheet,
+    rules_sheet,
+    standings_sheet,
+)
+from .sheet import (
+    Column,
+    Sheet,
+    _evening_title,
+    _json,
+    _width,
+    member_number_cell,
+    text_cell,
+)
 
-HEADER_FONT = Font(bold=True)
-HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
-WRAP = Alignment(vertical="top")
-AVERAGE_FORMAT = "0.0"  # one decimal, as the site shows an average (``average_display``)
-
-
-@dataclass
-class Column:
-    header: str
-    width: float
-    date: bool = False
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def text_cell(ws: WriteOnlyWorksheet, text: str) -> Cell:
-    """A string cell, whatever the text starts with: data, never code.
-
-    openpyxl makes a str that starts with "=" a formula; a name like ``=HYPERLINK(…)`` would run
-    in the reader's Excel. The cell type is forced to string, and a text that a spreadsheet
-    would take for a formula when edited gets Excel's quote prefix (the hidden apostrophe).
-    A character no workbook holds (a control character stored before the text policy,
-    ``clubmanager.text``) is replaced (``sheet_safe``): one name never stops the export.
-    """
-    text = sheet_safe(text)
-    cell = WriteOnlyCell(ws, value=text)
-    cell.data_type = "s"
-    if text.startswith(FORMULA_STARTS):
-        cell.quotePrefix = True
-    return cell
-
-
-def _text(ws: WriteOnlyWorksheet, text: str) -> Any:
-    """A text of a row: as it is, or a ``text_cell`` where it needs one (a formula's start, a
-    character no workbook holds)."""
-    if text.startswith(FORMULA_STARTS) or sheet_safe(text) is not text:
-        return text_cell(ws, text)
-    return text
-
-
-class Sheet:
-    """A write-only sheet with a bold, frozen, filtered header row and sized columns."""
-
-    def __init__(self, workbook: Workbook, title: str, columns: Sequence[Column],
-                 date_format: str) -> None:
-        self.ws: WriteOnlyWorksheet = workbook.create_sheet(title=title[:31])
-        self.columns = list(columns)
-        self.date_format = date_format
-        self.rows = 1
-        self.readable = 0  # the hands sheet: how many readable columns a hand has
-        for index, column in enumerate(self.columns, start=1):
-            self.ws.column_dimensions[get_column_letter(index)].width = column.width
-        self.ws.freeze_panes = "A2"
-        header = []
-        for column in self.columns:
-            cell = text_cell(self.ws, column.header)
-            cell.font, cell.fill, cell.alignment = HEADER_FONT, HEADER_FILL, WRAP
-            header.append(cell)
-        self.ws.append(header)
-        self._date_columns = [i for i, c in enumerate(self.columns) if c.date]
-
-    def append(self, values: list[Any]) -> None:
-        """One row of plain values; a text a spreadsheet would read as a formula becomes a
-        ``text_cell``, a date gets the date format."""
-        for i in self._date_columns:
-            if values[i] is not None:
-                cell = WriteOnlyCell(self.ws, value=values[i])
-                cell.number_format = self.date_format
-                values[i] = cell
-        ws = self.ws
-        self.ws.append([_text(ws, v) if type(v) is str else v for v in values])
-        self.rows += 1
-
-    def styled(self, value: Any, number_format: str) -> Any:
-        """A number with a number format (None stays an empty cell)."""
-        if value is None:
-            return None
-        cell = WriteOnlyCell(self.ws, value=value)
-        cell.number_format = number_format
-        return cell
-
-    def finish(self) -> None:
-        last = get_column_letter(max(1, len(self.columns)))
-        # openpyxl has it on write-only sheets too; types-openpyxl leaves it out
-        self.ws.auto_filter.ref = f"A1:{last}{self.rows}"  # type: ignore[attr-defined]
-
-
-def _width(header: str, longest: int = 0) -> float:
-    return float(min(60, max(len(header) + 3, longest + 2, 8)))
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
-
-
-def _number(value: Any) -> Any:
-    """Numbers stay numbers (Decimal → float); booleans and None pass through."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return str(value)
-
-
-def _evening_title(date: datetime.date) -> str:
-    return date.isoformat()
-
-
-def member_number_cell(number: str | None) -> int | str | None:
-    """A member number as a number where it is one ("1234" → 1234), else the text ("B001",
-    and "0012", whose leading zero a number would lose)."""
-    if not number:
-        return None
-    if number.isdigit() and number.isascii() and len(number) < 16 and (
-            number == "0" or not number.startswith("0")):
-        return int(number)
-    return number
-
-
-def _average(value: Any) -> float | None:
-    """An average rounded half up to the one decimal the site shows."""
-    if value is None:
-        return None
-    shown = Decimal(value.numerator) / Decimal(value.denominator) if isinstance(
-        value, Fraction) else Decimal(str(value))
-    return float(shown.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+__all__ = ["text_cell", "write_workbook"]
 
 
 def write_workbook(season: SeasonRows) -> bytes:
@@ -195,11 +86,15 @@ def write_workbook(season: SeasonRows) -> bytes:
     workbook.properties.title = sheet_safe(f"{competition.club.name}: {competition.name}")
     workbook.properties.creator = "Club scores"
 
-    standings = _standings_sheet(workbook, season, longest_name, date_format)
+    standings = standings_sheet(workbook, season, longest_name, date_format)
     evening_sheets = _evening_sheets(workbook, season, longest_name, date_format)
     results = _results_sheet(workbook, max(season.longest_side, 4), longest_name, date_format)
     members_sheet = _members_sheet(workbook, season, longest_name, date_format)
     hands_sheet = _hands_sheet(workbook, competition.game, longest_name, date_format)
+    rules = rules_sheet(workbook, competition, date_format, season.evenings)
+    evenings = evenings_sheet(workbook, season, date_format)
+    calloffs = calloffs_sheet(workbook, season, longest_name, date_format)
+    money = money_sheet(workbook, season, longest_name, date_format)
     info = Sheet(workbook, sheet_names()["info"],
                  [Column(_("Sheet"), 22), Column(_("Contents"), 100)], date_format)
 
@@ -214,7 +109,7 @@ def write_workbook(season: SeasonRows) -> bytes:
         info.append(row)
 
     for sheet in [standings, *evening_sheets.values(), results, members_sheet, hands_sheet,
-                  info]:
+                  rules, evenings, calloffs, *([money] if money else []), info]:
         sheet.finish()
     buffer = io.BytesIO()
     workbook.save(buffer)
@@ -271,36 +166,6 @@ def _hands_sheet(workbook: Workbook, game: str, longest_name: int, date_format: 
     ], date_format)
 
 
-def _standings_sheet(workbook: Workbook, season: SeasonRows, longest_name: int,
-                     date_format: str) -> Sheet:
-    """The standings, as the site computes them (``selectors.standings.season_standings``)."""
-    standing_rows, standing_evenings = season.standings, season.standing_evenings
-    heads: list[Column] = [
-        Column(_("Rank"), 7), Column(_("Name"), _width(_("Name"), longest_name)),
-        Column(_("Member number"), _width(_("Member number"))),
-        Column(_("Total"), _width(_("Total"))),
-        Column(_("Evenings played"), _width(_("Evenings played"))),
-        Column(_("Evenings counted"), _width(_("Evenings counted"))),
-        Column(_("Qualified"), _width(_("Qualified"))),
-        Column(_("Table wins"), _width(_("Table wins"))),
-        Column(_("Best evening"), _width(_("Best evening"))),
-        Column(_("Average"), _width(_("Average"))),
-    ] + [Column(e.date.strftime("%d-%m-%Y"), 12) for e in standing_evenings]
-    standings = Sheet(workbook, sheet_names()["standings"], heads, date_format)
-    for row in standing_rows:
-        counted = row.counted
-        if isinstance(counted, list | tuple | set | frozenset | dict):
-            counted = len(counted)
-        standings.append(
-            [row.rank, row.name, member_number_cell(row.member_number), _number(row.total),
-             row.evenings_played, _number(counted), bool(row.qualified), row.wins,
-             _number(row.best_evening),
-             standings.styled(_average(row.average), AVERAGE_FORMAT)]
-            + [_number(row.per_evening.get(e.pk)) for e in standing_evenings]
-        )
-    return standings
-
-
 def info_rows(competition: Competition, names: dict[str, str]) -> list[list[str]]:
     """The Info sheet: what each sheet holds, then the rules the standings used."""
     rows = [
@@ -318,6 +183,14 @@ def info_rows(competition: Competition, names: dict[str, str]) -> list[list[str]
                            "hand as the site stores it (JSON) for the season import. On import "
                            "the readable columns win: a value changed there is taken, and the "
                            "rules engine checks it.")],
+        [names["rules"], _("The competition's reglement, one row per rule: the rule, the "
+                           "question the competition form asks, and its value as the site "
+                           "stores it (JSON). The season import takes it over; a value the "
+                           "rules engine refuses is refused, naming the rule.")],
+        [names["evenings"], _("Every evening of the season and whether it counts for the "
+                              "competition (an opening night, a prize evening or a free evening "
+                              "does not).")],
+        [names["calloffs"], _("Who called off for which evening: date, member number, name.")],
         [names["info"], _("This sheet.")],
         ["", ""],
         [_("Rules of the standings"), ""],
@@ -329,6 +202,23 @@ def info_rows(competition: Competition, names: dict[str, str]) -> list[list[str]
                  if t in Tiebreak.values]
     if tiebreaks:
         rows.append([_("Tie-breaks"), ", ".join(tiebreaks)])
+    prizes = prize_sentences(competition.rules)
+    if prizes:
+        rows.append([_("Evening prizes"), " ".join(prizes)])
+    words = marks()
+    rows += [
+        ["", ""],
+        [_("In the standings"), ""],
+        [_("Struck through"), _("The score of an evening that does not count for that member "
+                                "(%(words)s): a better evening counts instead, or the evening "
+                                "falls outside the counted periods.")
+         % {"words": words[(True, None)]}],
+        [_("In italics"), _("A score for an absence: “%(notified)s” when the member called "
+                            "off, “%(unnotified)s” when they did not.")
+         % {"notified": words[(False, "notified")],
+            "unnotified": words[(False, "unnotified")]}],
+        [_("Empty"), _("No score that evening.")],
+    ]
     return rows
 
 

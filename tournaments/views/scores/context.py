@@ -30,7 +30,7 @@ from ...messages import record_text
 from ...models import Hand, Table
 from ...selectors.evenings import TABLE_STATUS
 from ...selectors.permissions import last_changed_by
-from ...selectors.scores import MatchState, match_state
+from ...selectors.scores import MatchState, confirmer_name, match_state
 from ..entrant import Entrant, entrant_of
 
 TEMPLATE = "tournaments/scores/table.html"
@@ -95,6 +95,7 @@ def page_context(request: ClubRequest, table: Table, *, form: HandForm | None = 
         "editing": editing, "can_enter": can.can_enter, "can_confirm": can.can_confirm,
         "is_admin": entrant.is_admin, "notice": notice, "error": error,
         "status": table.status, "status_label": TABLE_STATUS[table.status],
+        "confirmer": confirmer_name(table),
         **_hand_rows(entrant, table, match, editing, can.can_enter),
         **_game_view(table.game, match),
         **_words(table.game, match, editing),
@@ -110,15 +111,17 @@ def _hand_rows(entrant: Entrant, table: Table, match: MatchState, editing: Hand 
     edit_urls = (_hand_edit_urls(entrant, table, match.hands) if can_enter
                  else ["" for _hand in match.hands])
     change = _("Change %(record)s %(n)s")
+    site = site_game(table.game)
     return {
         "hand_lines": [
-            (str(row.hand.number), row.cells, url,
+            (str(row.hand.number), site.hand_cells(row.hand.data, row.cells, match.sides), url,
              row.hand.adjusted_reason if row.hand.is_adjusted else "",
              record_text(table.game, change, n=row.hand.number) if url else "",
              editing is not None and row.hand.pk == editing.pk)
             for row, url in zip(match.hand_rows, edit_urls, strict=True)
         ],
         "hand_count": len(match.hands),
+        "hand_cells_note": site.hand_cells_note,
     }
 
 

@@ -1,0 +1,61 @@
+"""The service worker and the web app manifest (clubmanager/pwa.py): served from the root, for
+the table pages only, and a manifest that opens at the page it was added from, never elsewhere."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import Client
+
+
+@pytest.mark.django_db
+def test_the_service_worker_is_served_from_the_root_for_the_table_pages(client: Client) -> None:
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/"
+    assert response["Cache-Control"] == "no-cache"
+    body = response.content.decode()
+    assert 'var CACHE = "cm-table-v1";' in body
+    assert 'var STATIC_URL = "/static/";' in body
+    assert "{%" not in body and "{{" not in body  # the template was rendered
+    assert client.post("/sw.js").status_code == 405
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("start", "expected"), [
+    ("/clubs/hv/competitions/tables/7/", "/clubs/hv/competitions/tables/7/"),
+    ("/t/AbCdEf/", "/t/AbCdEf/"),
+    ("https://evil.example/phish", "/"),
+    ("//evil.example/phish", "/"),
+    ("javascript:alert(1)", "/"),
+    ("", "/"),
+])
+def test_the_manifest_opens_at_the_page_it_was_added_from_on_this_site(
+        client: Client, start: str, expected: str) -> None:
+    response = client.get("/manifest.webmanifest", {"start": start})
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/manifest+json")
+    data: dict[str, Any] = json.loads(response.content)
+    assert data["start_url"] == expected
+    assert data["display"] == "standalone"
+    assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512"}
+    for icon in data["icons"]:  # PNG files of the size they claim
+        found = finders.find(icon["src"].removeprefix("/static/"))
+        assert found, icon["src"]
+        with open(found, "rb") as png:
+            head = png.read(24)
+        assert head[:8] == b"\x89PNG\r\n\x1a\n"
+        side = int(icon["sizes"].split("x")[0])
+        assert int.from_bytes(head[16:20], "big") == int.from_bytes(head[20:24], "big") == side
+
+
+@pytest.mark.django_db
+def test_the_manifest_speaks_the_visitors_language(client: Client) -> None:
+    client.cookies["django_language"] = "nl"
+    data = json.loads(client.get("/manifest.webmanifest").content)
+    assert data["lang"] == "nl"
+    assert data["description"] == "Scores invoeren aan tafel"

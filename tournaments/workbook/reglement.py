@@ -1,0 +1,304 @@
+"""The season workbook's reglement, evenings and call-offs read back and checked
+(docs/secretary-guide.md, "Seizoen inlezen"). No writes: ``services.season_import`` writes.
+
+``read_reglement(workbook)`` reads the sheets ``Reglement``/``Rules``, ``Avonden``/``Evenings``
+and ``Afmeldingen``/``Call-offs`` (each optional: a workbook exported before they existed still
+imports, and keeps the competition's own reglement) into a ``Reglement``, with a sentence per
+problem that names the sheet, the row and, on the rules sheet, the rule.
+
+``check_reglement`` checks what needs the competition: the rules engine checks the rules, as
+the competition form has it checked (``season_rules.rules_errors``, the same sentences), and the
+call-offs name members the club or the members sheet knows, on evenings of the file.
+
+A rule's value is JSON as the site stores it (``{"best": 6}``, ``"average"``, ``6``); a plain
+word (``average``) is taken as that text. Before the engine sees a value it is bounded: whole
+numbers only (no fractions), within what the database stores, short lists and texts; the JSON
+itself is read with the site's depth limit (``clubmanager.json_limits``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from clubmanager import json_limits
+from clubmanager.spreadsheet import Row, Workbook, is_formula
+from clubmanager.text import NAME_MAX_LENGTH, refusal
+
+from ..models import Tiebreak
+from ..season_rules import prize_rule, refusal_sentence, rules_errors, rules_sentences
+from .columns import (
+    RULE_KEYS,
+    calloffs_columns,
+    evenings_columns,
+    rule_questions,
+    rules_columns,
+)
+from .readsheet import _find_sheet, _parse_date, _read_sheet, _text, _value
+
+#: The bounds of a rule's value, before the engine sees it: PostgreSQL's ``integer`` for a
+#: number (what the competition form lets through is smaller still), and short lists, texts and
+#: objects (the longest the site writes: a prize list of chosen places).
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+MAX_ITEMS = 200
+MAX_TEXT = 40
+WORD = re.compile(r"[a-z_]{1,40}")
+MAX_EVENINGS = 366  # a season of an evening a day; the evenings sheet may list no more
+YES = {"ja", "yes", "true", "waar", "1", "x"}
+NO = {"nee", "no", "false", "onwaar", "0", ""}
+
+
+@dataclass
+class Reglement:
+    """What the three sheets hold. ``rules`` None: no rules sheet (the competition keeps its
+    own); ``evenings`` (ISO date → counts) None: no evenings sheet."""
+
+    rules: dict[str, Any] | None = None
+    rule_lines: dict[str, int] = field(default_factory=dict)
+    rules_sheet: str = ""
+    evenings: dict[str, bool] | None = None
+    calloffs: list[list[Any]] = field(default_factory=list)  # [date, number, name, line]
+    calloffs_sheet: str = ""
+    problems: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Reglement:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+
+def _where(sheet: str, line: int, problem: str) -> str:
+    return _("Sheet “%(sheet)s”, row %(line)s: %(problem)s") % {
+        "sheet": sheet, "line": line, "problem": problem}
+
+
+def rule_problem(sheet: str, line: int, rule: str, problem: str) -> str:
+    """A sentence naming the sheet, the row, the rule and the question it answers."""
+    question = rule_questions().get(rule)
+    name = f"“{rule[:MAX_TEXT]}” ({question})" if question else f"“{rule[:MAX_TEXT]}”"
+    return _where(sheet, line, _("the rule %(rule)s: %(problem)s") % {
+        "rule": name, "problem": problem})
+
+
+def prize_sentences(rules: Any) -> list[str]:
+    """The evening prizes of the stored rules in words (none without a prize rule)."""
+    stored = prize_rule(rules)
+    rule = stored.get("rule") if stored else None
+    lines = []
+    if isinstance(rule, dict) and rule.get("top"):
+        lines.append(_("Evening prizes for places 1 to %(n)s.") % {"n": rule["top"]})
+    elif isinstance(rule, dict) and "per" in rule:
+        lines.append(_("One evening prize per %(n)s players.") % {"n": rule["per"]})
+    elif isinstance(rule, dict) and "first" in rule:
+        lines.append(_("Evening prizes for places 1 to %(first)s, then every %(every)s places.")
+                     % {"first": rule["first"], "every": rule.get("then_every")})
+    elif isinstance(rule, dict) and isinstance(rule.get("positions"), list):
+        lines.append(_("Evening prizes for places %(places)s.") % {
+            "places": ", ".join(str(p) for p in rule["positions"])})
+    if stored and stored.get("booby") is True:
+        lines.append(_("A booby prize (poedelprijs) for the worst score."))
+    return lines
+
+
+def reglement_sentences(rules: Any) -> list[str]:
+    """The whole reglement in words: the standings' rules, the tie-breaks, the prizes."""
+    lines = rules_sentences(rules)
+    chosen = rules.get("tiebreaks") if isinstance(rules, dict) else None
+    labels = [str(Tiebreak(t).label) for t in (chosen if isinstance(chosen, list) else [])
+              if isinstance(t, str) and t in Tiebreak.values]
+    if labels:
+        lines.append(_("Tie-breaks: %(list)s.") % {"list": ", ".join(labels)})
+    return lines + prize_sentences(rules)
+
+
+def read_reglement(workbook: Workbook) -> Reglement:
+    reglement = Reglement()
+    name = _find_sheet(workbook, "rules")
+    if name is not None:
+        _read_rules(workbook, name, reglement)
+    name = _find_sheet(workbook, "evenings")
+    if name is not None:
+        _read_evenings(workbook, name, reglement)
+    name = _find_sheet(workbook, "calloffs")
+    if name is not None:
+        _read_calloffs(workbook, name, reglement)
+    return reglement
+
+
+def _columns(workbook: Workbook, name: str, builder: Any, needed: tuple[str, ...],
+             reglement: Reglement) -> tuple[dict[str, int], list[Row]] | None:
+    columns, rows = _read_sheet(workbook, name, builder)
+    missing = [label for key, label in builder() if key in needed and key not in columns]
+    if missing:
+        reglement.problems.append(_("The sheet “%(sheet)s” lacks the columns: %(columns)s.") % {
+            "sheet": name, "columns": ", ".join(f"“{m}”" for m in missing)})
+        return None
+    return columns, rows
+
+
+def _read_rules(workbook: Workbook, name: str, reglement: Reglement) -> None:
+    found = _columns(workbook, name, rules_columns, ("rule", "value"), reglement)
+    if found is None:
+        return
+    columns, rows = found
+    reglement.rules, reglement.rules_sheet = {}, name
+    for row in rows:
+        key = _text(_value(row, columns, "rule")).lower()
+        raw = _value(row, columns, "value")
+        if not key and raw in (None, ""):
+            continue  # a row of notes: nothing to read
+        if is_formula(row, columns["rule"]) or is_formula(row, columns["value"]):
+            reglement.problems.append(rule_problem(name, row.line, key, _(
+                "the cell contains a formula; type the value instead.")))
+        elif key not in RULE_KEYS:
+            reglement.problems.append(rule_problem(name, row.line, key, _(
+                "no such rule. The rules are: %(rules)s.") % {"rules": ", ".join(RULE_KEYS)}))
+        elif key in reglement.rule_lines:
+            reglement.problems.append(rule_problem(name, row.line, key, _(
+                "this rule is also on row %(line)s.") % {"line": reglement.rule_lines[key]}))
+        else:
+            value, problem = rule_value(raw)
+            reglement.rule_lines[key] = row.line
+            if problem is not None:
+                reglement.problems.append(rule_problem(name, row.line, key, problem))
+            else:
+                reglement.rules[key] = value
+
+
+def rule_value(raw: Any) -> tuple[Any, str | None]:
+    """A rule's value from its cell, bounded; or a sentence saying what is wrong with it."""
+    if isinstance(raw, bool):
+        value: Any = raw
+    elif isinstance(raw, int | float):
+        value = int(raw) if isinstance(raw, float) and raw.is_integer() else raw
+    else:
+        text = _text(raw)
+        if not text:
+            return None, _("no value.")
+        try:
+            value = json_limits.loads(text)
+        except json_limits.JSONTooDeep as deep:
+            return None, _("nested more than %(limit)s levels deep.") % {"limit": deep.limit}
+        except ValueError:
+            if not WORD.fullmatch(text):
+                return None, _("not valid JSON.")
+            value = text
+    return value, _bounds(value)
+
+
+def _bounds(value: Any) -> str | None:
+    """What is out of bounds in ``value`` (walked without recursion), or None."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, float):
+            return _("fill in whole numbers only.")
+        if isinstance(item, int) and not isinstance(item, bool) and not (
+                INT_MIN <= item <= INT_MAX):
+            return _("a number is too large.")
+        if isinstance(item, str) and len(item) > MAX_TEXT:
+            return _("a text is longer than %(n)s characters.") % {"n": MAX_TEXT}
+        if isinstance(item, list | dict) and len(item) > MAX_ITEMS:
+            return _("more than %(n)s items.") % {"n": MAX_ITEMS}
+        if isinstance(item, dict):
+            todo += list(item.keys()) + list(item.values())
+        elif isinstance(item, list):
+            todo += item
+    return None
+
+
+def _date(value: Any) -> datetime.date | None:
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    return _parse_date(_text(value)) if value not in (None, "") else None
+
+
+def _read_evenings(workbook: Workbook, name: str, reglement: Reglement) -> None:
+    found = _columns(workbook, name, evenings_columns, ("date", "counts"), reglement)
+    if found is None:
+        return
+    columns, rows = found
+    reglement.evenings = {}
+    lines: dict[str, int] = {}
+    for row in rows:
+        day = _date(_value(row, columns, "date"))
+        raw = _value(row, columns, "counts")
+        counts = raw if isinstance(raw, bool) else _text(raw).lower()
+        if day is None or is_formula(row, columns["date"]):
+            reglement.problems.append(_where(name, row.line, _("not a date.")))
+        elif counts not in (True, False) and counts not in YES | NO:
+            reglement.problems.append(_where(name, row.line, _(
+                "“%(column)s” must be yes or no.") % {"column": dict(evenings_columns())[
+                    "counts"]}))
+        elif day.isoformat() in lines:
+            reglement.problems.append(_where(name, row.line, _(
+                "the evening of %(date)s is also on row %(line)s.")
+                % {"date": f"{day:%d-%m-%Y}", "line": lines[day.isoformat()]}))
+        elif len(lines) == MAX_EVENINGS:
+            reglement.problems.append(_where(name, row.line, _(
+                "a season has at most %(n)s evenings.") % {"n": MAX_EVENINGS}))
+            return
+        else:
+            lines[day.isoformat()] = row.line
+            reglement.evenings[day.isoformat()] = counts is True or counts in YES
+
+
+def _read_calloffs(workbook: Workbook, name: str, reglement: Reglement) -> None:
+    found = _columns(workbook, name, calloffs_columns, ("date", "member_number"), reglement)
+    if found is None:
+        return
+    columns, rows = found
+    reglement.calloffs_sheet = name
+    seen: set[tuple[str, str]] = set()
+    for row in rows:
+        day = _date(_value(row, columns, "date"))
+        number = _text(_value(row, columns, "member_number"))
+        if day is None or is_formula(row, columns["date"]):
+            reglement.problems.append(_where(name, row.line, _("not a date.")))
+        elif not number or is_formula(row, columns["member_number"]):
+            reglement.problems.append(_where(name, row.line, _("no member number.")))
+        elif (day.isoformat(), number) not in seen:  # the same call-off twice is one
+            seen.add((day.isoformat(), number))
+            reglement.calloffs.append([day.isoformat(), number,
+                                       _text(_value(row, columns, "name")), row.line])
+
+
+def check_reglement(reglement: Reglement, *, better: str, dates: set[str],
+                    members: Mapping[str, Any], sheet_members: Mapping[str, str],
+                    new_members: dict[str, str]) -> list[str]:
+    """The problems of the reglement, evenings and call-offs against the competition (its
+    game's ``better``), the file's evening ``dates`` (the hands'), the club's ``members`` by
+    number and the members sheet; a call-off's member the club does not know, but the members
+    sheet does, goes into ``new_members``."""
+    problems = list(reglement.problems)
+    if reglement.rules is not None and not problems:
+        for error in rules_errors(reglement.rules, better):
+            key = str(error.get("field") or "").split(".")[0]
+            problems.append(rule_problem(reglement.rules_sheet, reglement.rule_lines.get(key, 1),
+                                         key, refusal_sentence(error)))
+    known = dates | set(reglement.evenings or {})
+    for day, number, name, line in reglement.calloffs:
+        if day not in known:
+            problems.append(_where(reglement.calloffs_sheet, line, _(
+                "there is no evening on %(date)s in the file.") % {
+                "date": f"{datetime.date.fromisoformat(day):%d-%m-%Y}"}))
+        elif number not in members:
+            if number in sheet_members:
+                new_members[number] = sheet_members[number]
+                refused = refusal(sheet_members[number], max_length=NAME_MAX_LENGTH)
+                if refused is not None:
+                    problems.append(_where(reglement.calloffs_sheet, line, _(
+                        "the name “%(name)s”: %(problem)s") % {
+                        "name": sheet_members[number], "problem": refused}))
+            else:
+                problems.append(_where(reglement.calloffs_sheet, line, _(
+                    "member number %(number)s (%(name)s) is not a member of the club and not on "
+                    "the members sheet.") % {"number": number, "name": name}))
+    return problems

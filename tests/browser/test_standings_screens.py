@@ -85,6 +85,7 @@ CUT_OFF = """(table) => {
 
 
 AS_999 = "t => [...t.tBodies[0].rows].forEach(r => { r.cells[0].textContent = '999'; })"
+AS_99 = AS_999.replace("'999'", "'99'")
 
 
 def ranks_of(table: Any) -> list[str]:
@@ -108,9 +109,9 @@ def test_the_tv_shows_whole_ranks_and_names_on_any_screen(
     assert shown == [str(n) for n in range(1, 23)]
     assert any(LONG_NAME in text for text in tables.first.all_inner_texts())
     expect(page.get_by_text("and 98 more")).to_be_visible()
-    for i in range(2):  # the widest rank there is
-        tables.nth(i).evaluate(AS_999)
-        assert tables.nth(i).evaluate(CUT_OFF) == [], f"999 does not fit at {size}"
+    for i in range(2):  # the widest rank the TV shows: it lists the first 22 only
+        tables.nth(i).evaluate(AS_99)
+        assert tables.nth(i).evaluate(CUT_OFF) == [], f"99 does not fit at {size}"
     # the TV uses the screen: nothing scrolls, and the standings fill most of its height
     assert page.evaluate("document.documentElement.scrollHeight") <= size[1]
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
@@ -189,7 +190,8 @@ SIZES = """() => {
   const cells = [...document.querySelectorAll('table.standings tbody td')];
   const tables = [...document.querySelectorAll('table.standings')];
   const legend = document.querySelector('.tv-legend');
-  const out = [...document.querySelectorAll('main *')].filter(el => {
+  // (words for screen readers only are clipped on purpose)
+  const out = [...document.querySelectorAll('main *:not(.visually-hidden)')].filter(el => {
     const r = el.getBoundingClientRect();
     const clipped = el.scrollWidth > el.clientWidth + 1
                     && getComputedStyle(el).overflowX !== 'visible';
@@ -242,3 +244,59 @@ def test_the_tv_legend_explains_the_dash_and_says_higher_is_better(
     expect(legend).to_contain_text("Hoger is beter.")
     expect(legend).to_contain_text("– = nog geen plaats")
     page.screenshot(path=str(ARTIFACTS / "tv-legend-1920x1080.png"))
+    # every unplaced row says how many evenings it still needs, on one line: nothing runs off
+    got = page.evaluate(SIZES)
+    assert got["out"] == [] and got["scrollH"] <= 1080, got
+    assert got["legendBottom"] <= 1080, got
+    assert tables.first.locator("thead th").last.inner_text() == "Nog"
+    assert set(tables.first.evaluate(  # the figure, and words for a screen reader
+        "t => [...t.tBodies[0].rows].map(r => r.cells[r.cells.length - 1].innerText)")) == {
+        "1\nnog 1 avond nodig"}
+
+
+def test_the_tv_strikes_through_the_evenings_that_do_not_count(
+    browsing: Any, club: Any, make_competition: Any,
+) -> None:
+    """Best 1 of 2: the TV shows the last evening per member, struck through where it does not
+    count, with words for screen readers and a legend; "Telt" says how many count."""
+    competition = make_competition(club, "jokeren", name="Jokeren 2026",
+                                   rules={"count": {"best": 1}})
+    club.public_pages = True
+    club.save()
+    members = build_season(competition, club, 22)  # 8 September: member i scores 2i
+    evening = Evening.objects.create(competition=competition, date=datetime.date(2026, 9, 15),
+                                     status="closed")
+    people = Participant.objects.bulk_create(
+        Participant(evening=evening, member=member) for member in members)
+    round_ = Round.objects.create(evening=evening, number=1, seed=1)
+    tables = Table.objects.bulk_create(
+        Table(round=round_, number=n + 1, game=competition.game, finished=True, hand_count=1)
+        for n in range(11))
+    # 15 September: the first eleven score 100 (dropped: lower is better), the rest 1 (counts)
+    Seat.objects.bulk_create(
+        Seat(table=tables[i // 2], position=i % 2 + 1, participant=person, side=person.name,
+             points=100 if i < 11 else 1, competition_points=100 if i < 11 else 1,
+             place=i % 2 + 1)
+        for i, person in enumerate(people))
+    page = browsing.new_page(language="nl")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(reverse("tournaments:tv", kwargs={"club": club.slug, "pk": competition.pk}))
+    tables_ = page.locator("table.standings")
+    expect(tables_).to_have_count(2)
+    head = tables_.first.locator("thead th")
+    assert [head.nth(i).inner_text() for i in range(head.count())] == [
+        "#", "Naam", "Totaal", "8-9", "15-9", "Telt"]
+    # each member's worse evening is struck through: the 100s of 15 September, and the
+    # 8 September scores of those who scored 1 on the 15th
+    dropped = page.locator("td.dropped")
+    expect(dropped).to_have_count(22)
+    struck = dropped.locator("s").all_inner_texts()
+    assert struck.count("100") == 11 and set(struck) - {"100"} == {
+        str(2 * i) for i in range(11, 22)}, struck
+    expect(dropped.first).to_contain_text("telt niet mee")  # the screen reader's words
+    expect(page.locator("td.counts").first).to_contain_text("1/2")
+    expect(page.locator(".tv-legend")).to_contain_text("= telt niet mee")
+    page.screenshot(path=str(ARTIFACTS / "tv-dropped-1920x1080.png"))
+    got = page.evaluate(SIZES)
+    assert got["cell"] == pytest.approx(48, abs=1), got
+    assert got["out"] == [] and got["scrollH"] <= 1080, got

@@ -101,3 +101,12 @@ def standings_rows(standings: Any, own: Any = ()) -> SafeString:
             out.append(cells.cell(row, evening_id, value))
         out.append("</tr>\n")
     return mark_safe("".join(out))  # noqa: S308 - escaped names and texts, integers
+
+
+@register.simple_tag
+def evening_cells(row: Any, evenings: Any) -> SafeString:
+    """The ``<td>`` cells of ``row`` for ``evenings`` only (the TV's last few): a score that does
+    not count struck through, an absence score marked, as on the standings page."""
+    cells = _Cells()
+    return mark_safe("".join(  # noqa: S308 - integers and escaped texts (``_Cells``)
+        cells.cell(row, evening.pk, row.per_evening.get(evening.pk)) for evening in evenings))

@@ -96,6 +96,7 @@ def public_evening(request: PublicClubRequest, pk: int) -> HttpResponse:
                    "prizes": evening_prizes(evening, results=results)})
 
 
+TV_EVENINGS = 2  # the last evenings the TV shows per member when some do not count
 TV_ROWS = 11  # per column of the TV screen: what fits at 48 px on 1920x1080 (issue 24, item 8)
 
 
@@ -114,6 +115,7 @@ def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
     rows = context["standings"].rows
     shown = rows[:2 * TV_ROWS]
     half = (len(shown) + 1) // 2
+    unplaced = any(row.rank is None for row in shown)
     board = evening_board(evening) if evening else None
     # At the end of tonight (every table done, or the evening closed): its prize list.
     over = evening is not None and evening.date == timezone.localdate() and evening_complete(
@@ -126,7 +128,11 @@ def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
         "board": board,
         "columns": [c for c in (shown[:half], shown[half:]) if c],
         "more": len(rows) - len(shown),
-        "unplaced": any(row.rank is None for row in shown),  # the legend explains "–"
+        "unplaced": unplaced,  # the legend explains "–", a column says how many evenings to go
+        # With evenings that do not count: the last one or two (one when the "to go" column
+        # needs the room), a dropped score struck through.
+        "recent": context["standings"].evenings[-(TV_EVENINGS - unplaced):]
+        if context["standings"].drops else [],
     })
     template = "tournaments/standings/tv.html"
     if request.htmx:

@@ -18,7 +18,10 @@ from django.urls import reverse
 from clubmanager.mail import wait_for_mail
 from clubmanager.models import Club, ClubRole, Member, Role
 from tests.tournaments.test_competitions import form_data
-from tournaments.models import Competition, Evening
+from tests.tournaments.test_score_views import form_post
+from tournaments.games import sample_hands
+from tournaments.matches import playing_order
+from tournaments.models import Competition, Evening, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -97,6 +100,29 @@ def test_a_club_starts_from_an_empty_install(settings: Any) -> None:
     made = Evening.objects.get(competition=competition)
     assert client.get(evening["Location"]).status_code == 200
     assert made.date.isoformat() == "2026-10-06"
+
+    # The evening itself: check in the four, draw the round, play the table, see the standings.
+    checkin = reverse("tournaments:checkin", kwargs={"club": club.slug, "pk": made.pk})
+    for member in Member.objects.filter(club=club):
+        client.post(checkin, {"action": "in", "member": member.pk})
+    assert made.participants.count() == 4
+    client.post(reverse("tournaments:round_draw", kwargs={"club": club.slug, "pk": made.pk}))
+    table = Table.objects.get(round__evening=made)
+    hands = sample_hands("jokeren", playing_order(table, table.seats.all()))
+    for hand in hands:
+        table.refresh_from_db()
+        saved = client.post(reverse("tournaments:hand_add",
+                                    kwargs={"club": club.slug, "pk": table.pk}),
+                            form_post(table, hand))
+        assert saved.status_code in (200, 302), saved.content.decode()[:2000]
+    table.refresh_from_db()
+    assert table.finished and table.hand_count == len(hands)
+    standings = client.get(reverse("tournaments:standings",
+                                   kwargs={"club": club.slug, "pk": competition.pk}))
+    body = standings.content.decode()
+    assert all(name in body for name in ("Ann de Vries", "Bert Jansen", "Cor Bakker",
+                                         "Dirk Smit"))
+    assert [row.rank for row in standings.context["standings"].rows] == [1, 2, 3, 4]
 
 
 @pytest.mark.parametrize("taken", ["slug", "login"])

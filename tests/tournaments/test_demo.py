@@ -22,6 +22,10 @@ def test_demo_loader_is_idempotent_and_draws_tonight(db: None) -> None:
                       Round.objects.count(), Table.objects.count())
     assert counts[0] == 2 * len(GAMES)
     assert set(Competition.objects.values_list("game", flat=True)) == set(GAMES)
+    # named as a Dutch club knows the games: the three High Fives told apart in Dutch
+    names = {name.rsplit(" ", 1)[0] for name in Competition.objects.values_list("name", flat=True)}
+    assert names == {"Amerikaans Jokeren", "Big Five", "High Five (kaartspel, teams)",
+                     "High Five (Frans, kronen)", "HIGH FIVE! (tegelspel)"}
     for evening in Evening.objects.filter(date=timezone.localdate()):
         assert evening.status == "playing"
         assert evening.participants.count() >= 16

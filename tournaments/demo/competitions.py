@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import override
 
 from clubmanager.models import Club, Member
 from scoring import GAMES
@@ -61,8 +62,12 @@ def load(stdout: TextIO) -> None:
             continue
         members = list(Member.objects.filter(club=club, is_active=True).order_by("member_number"))
         for index, key in enumerate(game_keys()):  # every game, in the engine's order
-            name = f"{GAMES[key].name} {start.year}–{start.year + 1}"
-            competition = Competition.objects.filter(club=club, name=name).first()
+            # Named as the club knows the game, in the club's language ("High Five (kaartspel,
+            # teams)"), not by the engine's name; found again by game and season (idempotent).
+            with override(club.language):
+                name = f"{site_game(key).name} {start.year}–{start.year + 1}"
+            competition = Competition.objects.filter(club=club, game=key,
+                                                     start_date=start).first()
             if competition is None:
                 competition = competition_create(
                     club=club, game=key, name=name, start_date=start,

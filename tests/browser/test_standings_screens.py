@@ -254,11 +254,9 @@ def test_the_tv_legend_explains_the_dash_and_says_higher_is_better(
         "1\nnog 1 avond nodig"}
 
 
-def test_the_tv_strikes_through_the_evenings_that_do_not_count(
-    browsing: Any, club: Any, make_competition: Any,
-) -> None:
-    """Best 1 of 2: the TV shows the last evening per member, struck through where it does not
-    count, with words for screen readers and a legend; "Telt" says how many count."""
+@pytest.fixture
+def best_of_two(club: Any, make_competition: Any) -> Any:
+    """Best 1 of 2 evenings, 22 members: each member's worse evening does not count."""
     competition = make_competition(club, "jokeren", name="Jokeren 2026",
                                    rules={"count": {"best": 1}})
     club.public_pages = True
@@ -278,6 +276,15 @@ def test_the_tv_strikes_through_the_evenings_that_do_not_count(
              points=100 if i < 11 else 1, competition_points=100 if i < 11 else 1,
              place=i % 2 + 1)
         for i, person in enumerate(people))
+    return competition
+
+
+def test_the_tv_strikes_through_the_evenings_that_do_not_count(
+    browsing: Any, club: Any, best_of_two: Any,
+) -> None:
+    """The TV shows the last evenings per member, struck through where they do not count, with
+    words for screen readers and a legend; "Telt" says how many count."""
+    competition = best_of_two
     page = browsing.new_page(language="nl")
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(reverse("tournaments:tv", kwargs={"club": club.slug, "pk": competition.pk}))
@@ -300,3 +307,15 @@ def test_the_tv_strikes_through_the_evenings_that_do_not_count(
     got = page.evaluate(SIZES)
     assert got["cell"] == pytest.approx(48, abs=1), got
     assert got["out"] == [] and got["scrollH"] <= 1080, got
+
+
+def test_struck_through_evenings_never_widen_the_phone_page(
+    browsing: Any, club: Any, best_of_two: Any,
+) -> None:
+    """The words for screen readers in a dropped cell stay inside the table's scrolling box:
+    the page itself never scrolls sideways at 390 px."""
+    page = browsing.new_page(phone=True)
+    page.goto(reverse("tournaments:public_standings",
+                      kwargs={"club": club.slug, "pk": best_of_two.pk}))
+    expect(page.locator("td.dropped").first).to_be_attached()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -79,12 +79,17 @@ def _period_groups(rules: dict[str, Any],
     return groups
 
 
+SITE_KEYS = ("prizes", "champion")
+
+
 def engine_rules(rules: Any, better: str, evenings: list[tuple[str, datetime.date]]) -> Any:
     """The engine's ``rules`` for the stored ``rules``: ``evenings`` are (id, date) pairs in
     date order."""
     if not isinstance(rules, dict):
         return rules
-    document = {**{k: v for k, v in rules.items() if k != "prizes"}, "better": better}
+    # The site's own keys: the evening prizes (``prize_document``) and the points champion
+    # (``selectors.standings.season_and_champion``) are ranked by calls of their own.
+    document = {**{k: v for k, v in rules.items() if k not in SITE_KEYS}, "better": better}
     periods = rules.get("periods")
     if isinstance(periods, dict):
         document["periods"] = {**{k: v for k, v in periods.items()
@@ -109,6 +114,8 @@ def rules_errors(rules: Any, better: str) -> list[dict[str, Any]]:
     if isinstance(rules, dict) and isinstance(rules.get("periods"), dict) and _periods_refused(
             rules["periods"], rules):
         return [{"code": "RULES_INVALID", "field": "periods.starts", "params": {}}]
+    if isinstance(rules, dict) and not isinstance(rules.get("champion", False), bool):
+        return [{"code": "RULES_INVALID", "field": "champion", "params": {}}]
     result = standings({"rules": engine_rules(rules, better, []), "evenings": []})
     return list(result["errors"]) + prize_errors(rules, better)
 
@@ -212,6 +219,9 @@ def rules_sentences(rules: Any) -> list[str]:
         lines.append(gettext("At most %(n)s absences score.") % {"n": absent["max_scored"]})
     if unnotified or notified:
         lines.append(gettext("In the evening columns such a score is in italics."))
+    if rules.get("champion") is True:
+        lines.append(gettext("There is also a points champion: the total over every evening "
+                             "played."))
     return lines
 
 

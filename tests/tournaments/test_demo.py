@@ -50,6 +50,10 @@ def test_the_demo_shows_the_season_rules(db: None) -> None:
     standings = season_standings(periods.get())
     assert standings.rows and not standings.errors
     assert any(row.dropped for row in standings.rows)  # the best evening of a period counts
+    # one competition has a points champion beside its standings
+    from tournaments.selectors.standings import season_and_champion
+    champion = Competition.objects.get(club__slug="harten-vrouw", rules__champion=True)
+    assert season_and_champion(champion)[1].rows
 
 
 def test_the_team_game_has_a_fixed_pair_sitting_together_tonight(db: None) -> None:

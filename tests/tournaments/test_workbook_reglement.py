@@ -39,6 +39,7 @@ RULES = {
     "absent": {"notified": "worst", "unnotified": {"fixed": 0}, "max_scored": 2},
     "tiebreaks": ["played", "name"],
     "prizes": {"rule": {"first": 4, "then_every": 4}, "booby": True},
+    "champion": True,
 }
 
 
@@ -113,8 +114,8 @@ def test_round_trip_carries_rules_calloffs_and_evenings_that_do_not_count(
     data = season_workbook(source)
     book = sheets(data)
     assert [r[0] for r in book["Reglement"][1:]] == ["count", "min_played", "absent",
-                                                     "tiebreaks", "prizes"]
-    assert json.loads(book["Reglement"][-1][2]) == RULES["prizes"]
+                                                     "tiebreaks", "prizes", "champion"]
+    assert json.loads(book["Reglement"][-2][2]) == RULES["prizes"]
     assert [r[1] for r in book["Avonden"][1:]] == [True, False, True, True]
     assert [r[2] for r in book["Afmeldingen"][1:]] == ["Dirk", "Eva"]
 

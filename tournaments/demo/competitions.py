@@ -38,7 +38,8 @@ def _demo_rules(index: int, start: datetime.date, today: datetime.date) -> dict[
     """The season rules of the demo's competitions (docs/secretary-guide.md): the first on
     the average of the best 6, the second in periods (the last played evening starts the
     second; the best evening of each period counts), the third with evening prizes, the others
-    the fourth scores a call-off as the evening's worst, the others all evenings."""
+    the fourth scores a call-off as the evening's worst, the fifth has a points champion beside
+    its standings, the others all evenings."""
     if index == 0:
         return {"count": {"best": 6}, "rank_by": "average", "min_played": 2}
     if index == 1:
@@ -49,6 +50,8 @@ def _demo_rules(index: int, start: datetime.date, today: datetime.date) -> dict[
         return {"min_played": 3, "prizes": {"rule": {"top": 5}, "booby": True}}
     if index == 3:  # who called off gets the evening's worst score, who did not: nothing
         return {"absent": {"notified": "worst", "unnotified": "nothing"}}
+    if index == 4:  # a points champion over every evening beside the standings
+        return {"min_played": 3, "champion": True}
     return {"min_played": 3} if index % 2 == 0 else {}
 
 

@@ -247,7 +247,7 @@ class CompetitionForm(forms.Form):
         return [self[name] for name in names]
 
     def counting_fields(self) -> list[forms.BoundField]:
-        return self.rule_fields("count_mode", "count_n", "rank_by", "min_played")
+        return self.rule_fields("count_mode", "count_n", "rank_by", "min_played", "champion")
 
     def absent_fields(self) -> list[forms.BoundField]:
         return self.rule_fields("absent_unnotified", "absent_unnotified_fixed",

@@ -121,6 +121,11 @@ def rule_fields() -> dict[str, forms.Field]:
                               help_text=_("Empty: every absence.")),
         "season_count": _number(_("How many periods count (the best)?"), low=1,
                                 help_text=SEASON_COUNT_HELP),
+        "champion": forms.BooleanField(
+            label=_("Also a points champion over all evenings"), required=False,
+            help_text=_("A second ranking beside the standings: everyone's total over every "
+                        "evening played, also the evenings that do not count; no absence "
+                        "scores and no minimum.")),
     }
     for slot in range(1, PERIOD_SLOTS + 1):
         fields[f"period_{slot}"] = forms.DateField(
@@ -181,7 +186,7 @@ def rule_initial(rules: dict[str, Any]) -> dict[str, Any]:
     values: dict[str, Any] = {
         "preset": "custom", "count_mode": mode, "count_n": n,
         "rank_by": rules.get("rank_by", "total"), "min_played": rules.get("min_played", 0),
-        "absent_max": absent.get("max_scored"),
+        "absent_max": absent.get("max_scored"), "champion": rules.get("champion") is True,
     }
     for kind in ("notified", "unnotified"):
         values[f"absent_{kind}"], values[f"absent_{kind}_fixed"] = _absent_initial(
@@ -249,4 +254,6 @@ def rules_from_answers(form: forms.Form, data: dict[str, Any]) -> dict[str, Any]
     if len(set(breaks)) != len(breaks):
         form.add_error("tiebreak_1", _("Each tie-break can be used once."))
     rules["tiebreaks"] = breaks
+    if answers["champion"]:
+        rules["champion"] = True
     return rules

@@ -229,11 +229,28 @@ def _legend(styles: Styles, standings: Any, shown: int) -> list[Flowable]:
     return story
 
 
-def standings_pdf(standings: Any) -> bytes:
+def _champion(styles: Styles, champion: Any, width: float) -> list[Flowable]:
+    """The points champion's ranking (``selectors.standings.champion_standings``)."""
+    rows: list[list[Any]] = [[styles.p(h, styles.head_cell) for h in (
+        _("Rank"), _("Name"), _("Total"), _("Evenings"))]]
+    for row in champion.rows:
+        rows.append([styles.p("–" if row.rank is None else str(row.rank), styles.cell_center),
+                     styles.p(row.name), styles.p(str(row.total), styles.cell_right),
+                     styles.p(str(row.evenings_played), styles.cell_right)])
+    grid = Grid(rows, colWidths=[16 * mm, width - 76 * mm, 30 * mm, 30 * mm], repeatRows=1)
+    grid.setStyle(grid_style(1))
+    return [Spacer(1, 5 * mm), styles.p(_("Points champion"), styles.heading),
+            styles.p(_("The total over every evening played, also the evenings that do not "
+                       "count for the standings above."), styles.small), Spacer(1, 1.5 * mm),
+            grid]
+
+
+def standings_pdf(standings: Any, champion: Any = None) -> bytes:
     """The season standings in landscape, as the standings page shows them
     (``selectors.standings.season_standings``): the figure the ranking is by in bold, a column
     per period and per evening, what does not count struck through, absence scores marked and
-    how many evenings a member still needs to qualify."""
+    how many evenings a member still needs to qualify. With a points champion
+    (``champion``), its ranking follows."""
     competition = standings.competition
     club = competition.club
     rows = standings.rows
@@ -246,6 +263,8 @@ def standings_pdf(standings: Any) -> bytes:
             grid, shown = _standings_grid(styles, standings, width)
             story.append(grid)
             story += _legend(styles, standings, shown)
+            if champion is not None and champion.rows:
+                story += _champion(styles, champion, content_width())
         else:
             story.append(styles.p(_("No results yet.")))
         return build_pdf(story, title=title, fonts=styles.fonts,

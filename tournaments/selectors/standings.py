@@ -139,40 +139,79 @@ def member_key(pk: int, name: str) -> str:
     return f"{name}\x00{pk:012d}"
 
 
-def season_standings(competition: Competition) -> Standings:
+@dataclass
+class _Season:
+    """What the standings are computed from (``_season_data``: 4 queries)."""
+
+    evenings: list[Evening]
+    found: _Scores
+    notified: dict[int, list[int]]  # evening -> members who called off
+    members: dict[int, tuple[str, str]]  # every member with a score or a call-off: name, number
+
+
+def _season_data(competition: Competition) -> _Season:
     evenings = list(Evening.objects.filter(competition=competition).order_by("date", "pk"))
     found = _evening_scores(competition)
     notified: dict[int, list[int]] = defaultdict(list)
     for evening_id, member_id in CallOff.objects.filter(
             evening__competition=competition).values_list("evening_id", "member_id"):
         notified[evening_id].append(member_id)
-    # The season's members: who played or called off on an evening the standings use (one
-    # that counts and was played), so that a member who only called off is ranked too.
-    used = [e.pk for e in evenings if e.counts and found.scores.get(e.pk)]
-    notified = {pk: notified[pk] for pk in used if notified.get(pk)}
-    season = {m for pk in used for m in found.scores[pk]}
-    season |= {m for called in notified.values() for m in called}
-    member_ids = season | {m for scores in found.scores.values() for m in scores}
+    member_ids = {m for scores in found.scores.values() for m in scores}
+    member_ids |= {m for called in notified.values() for m in called}
     members = {pk: (name, number) for pk, name, number in Member.objects.filter(
         pk__in=member_ids).values_list("pk", "name", "member_number")}
+    return _Season(evenings, found, notified, members)
+
+
+def season_standings(competition: Competition) -> Standings:
+    """The season's standings under the competition's reglement."""
+    return _ranked(competition, _season_data(competition), every_evening=False)
+
+
+def has_champion(competition: Competition) -> bool:
+    """The reglement has a points champion beside the standings (``rules["champion"]``)."""
+    return isinstance(competition.rules, dict) and competition.rules.get("champion") is True
+
+
+def season_and_champion(competition: Competition) -> tuple[Standings, Standings | None]:
+    """The standings, and the points champion's ranking when the reglement has one: everyone's
+    total over every evening played, also those that do not count, ranked by the engine under
+    its plainest rules (all evenings, by total, no absence scores, no minimum). From the same
+    queries as the standings alone."""
+    data = _season_data(competition)
+    champion = _ranked(competition, data, every_evening=True) if has_champion(
+        competition) else None
+    return _ranked(competition, data, every_evening=False), champion
+
+
+def _ranked(competition: Competition, data: _Season, every_evening: bool) -> Standings:
+    evenings, found, members = data.evenings, data.found, data.members
+    counts = {e.pk: every_evening or e.counts for e in evenings}
+    # The season's members: who played or called off on an evening the standings use (one
+    # that counts and was played), so that a member who only called off is ranked too.
+    used = [e.pk for e in evenings if counts[e.pk] and found.scores.get(e.pk)]
+    notified = {} if every_evening else {
+        pk: data.notified[pk] for pk in used if data.notified.get(pk)}
+    season = {m for pk in used for m in found.scores[pk]}
+    season |= {m for called in notified.values() for m in called}
     keys = {pk: member_key(pk, name) for pk, (name, _number) in members.items()}
-    rules = engine_rules(competition.rules, competition.better,
-                         [(str(e.pk), e.date) for e in evenings])
+    stored = {} if every_evening else competition.rules
+    rules = engine_rules(stored, competition.better, [(str(e.pk), e.date) for e in evenings])
     # Table wins only when a tie-break asks for them: the engine checks every number it gets.
     tiebreaks = rules.get("tiebreaks") if isinstance(rules, dict) else None
     wins = isinstance(tiebreaks, list) and "wins" in tiebreaks
     document = {"rules": rules, "evenings": [{
-        "id": str(e.pk), "counts": e.counts,
+        "id": str(e.pk), "counts": counts[e.pk],
         "scores": {keys[m]: v for m, v in found.scores.get(e.pk, {}).items()},
         **({"wins": {keys[m]: v for m, v in found.wins.get(e.pk, {}).items()}} if wins else {}),
         **({"notified": sorted(keys[m] for m in notified[e.pk])} if notified.get(e.pk) else {}),
     } for e in evenings], "members": sorted(keys[m] for m in season)}
     result = engine_standings(document)
-    played = [e for e in evenings if e.counts and found.scores.get(e.pk)]
+    played = [e for e in evenings if counts[e.pk] and found.scores.get(e.pk)]
     by_key = {key: pk for pk, key in keys.items()}
     ids = {str(e.pk): e.pk for e in evenings}
     higher = competition.better == Better.HIGHER
-    minimum = competition.rules.get("min_played", 0) if isinstance(competition.rules, dict) else 0
+    minimum = stored.get("min_played", 0) if isinstance(stored, dict) else 0
     rows = [_row(raw, by_key[raw["member"]], members[by_key[raw["member"]]], found, ids, higher,
                  minimum if isinstance(minimum, int) else 0)
             for raw in result["rows"]]

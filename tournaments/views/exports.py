@@ -24,7 +24,7 @@ from ..pdf.sheets import round_sheets_pdf
 from ..qr import code_url
 from ..selectors.prizes import evening_prizes
 from ..selectors.sheets import round_tables
-from ..selectors.standings import season_standings
+from ..selectors.standings import season_and_champion
 from ..selectors.table_codes import active_codes, code_sight
 from ..selectors.workbook import season_workbook_file
 
@@ -124,7 +124,7 @@ def evening_results_pdf(request: ClubRequest, evening_id: int) -> HttpResponse:
 @club_view(Role.MEMBER)
 def standings_pdf(request: ClubRequest, competition_id: int) -> HttpResponse:
     competition = club_competition(request, competition_id)
-    content = results.standings_pdf(season_standings(competition))
+    content = results.standings_pdf(*season_and_champion(competition))
     return _download(content, PDF, f"{slugify(competition.name) or 'standings'}.pdf")
 
 

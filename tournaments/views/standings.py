@@ -23,7 +23,7 @@ from ..models import Competition, Evening
 from ..selectors.prizes import evening_complete, evening_prizes
 from ..selectors.scores import evening_board
 from ..selectors.standings import evening_results as evening_results_of
-from ..selectors.standings import season_standings
+from ..selectors.standings import season_and_champion, season_standings
 from ..services.publishing import club_public_pages_set
 
 
@@ -39,8 +39,12 @@ def _evening(request: ClubRequest | PublicClubRequest, pk: int) -> Evening:
 
 
 def _standings_context(competition: Competition, public: bool,
-                       own: set[int] | None = None) -> dict[str, Any]:
-    return {"competition": competition, "standings": season_standings(competition),
+                       own: set[int] | None = None, champion: bool = True) -> dict[str, Any]:
+    if champion:
+        standings, points_champion = season_and_champion(competition)
+    else:
+        standings, points_champion = season_standings(competition), None
+    return {"competition": competition, "standings": standings, "champion": points_champion,
             "public": public, "own": own or set()}
 
 
@@ -50,6 +54,9 @@ def _public_names(request: PublicClubRequest, context: dict[str, Any]) -> dict[s
     standings = context["standings"]
     context["standings"] = replace(standings, rows=rows_for_viewer(
         standings.rows, club=request.club, full=full))
+    if context.get("champion") is not None:
+        context["champion"] = replace(context["champion"], rows=rows_for_viewer(
+            context["champion"].rows, club=request.club, full=full))
     context["full_names"] = full
     return context
 
@@ -111,7 +118,8 @@ def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
     competition = _competition(request, pk)
     evening = (competition.evenings.filter(date__lte=timezone.localdate())
                .order_by("-date", "-start_time").first())
-    context = _public_names(request, _standings_context(competition, public=True))
+    context = _public_names(request, _standings_context(competition, public=True,
+                                                        champion=False))
     rows = context["standings"].rows
     shown = rows[:2 * TV_ROWS]
     half = (len(shown) + 1) // 2

@@ -72,8 +72,10 @@ def members_columns() -> list[tuple[str, str]]:
 
 
 #: The reglement's settings, one row each on the rules sheet, in this order: the keys of
-#: ``Competition.rules`` (``tournaments/season_rules.py``; ``prizes``: the evening prizes).
-RULE_KEYS = ("count", "rank_by", "min_played", "absent", "periods", "tiebreaks", "prizes")
+#: ``Competition.rules`` (``tournaments/season_rules.py``; ``prizes``: the evening prizes,
+#: ``champion``: the points champion, true or false).
+RULE_KEYS = ("count", "rank_by", "min_played", "absent", "periods", "tiebreaks", "prizes",
+             "champion")
 
 
 def rule_questions() -> dict[str, str]:
@@ -86,6 +88,7 @@ def rule_questions() -> dict[str, str]:
         "periods": _("Periods"),
         "tiebreaks": _("Tie-breaks"),
         "prizes": _("Evening prizes"),
+        "champion": _("Also a points champion over all evenings"),
     }
 
 

@@ -181,19 +181,21 @@ def test_results_are_mailed_after_the_answer_only_to_who_asked_once(
     settings.EMAIL_BACKEND = "tests.clubmanager.test_password_reset.SlowBackend"
     evening = played["evening"]
     path = make_link(admin_client, club, evening)
+    admin_client.cookies["django_language"] = "en"  # the admin reads English; the club is Dutch
     start = time.monotonic()
     with django_capture_on_commit_callbacks(execute=True):
         response = mail_results(admin_client, club, evening)
     assert time.monotonic() - start < 1.0  # the mail server takes 2 s
     assert mail.outbox == []  # not yet: on its way
-    assert "wordt gemaild naar 1 lid" in response.content.decode()
+    assert "being mailed to 1 member." in response.content.decode()
     wait_for_mail()
     assert [m.to for m in mail.outbox] == [["henk@example.nl"]]
     message = mail.outbox[0]
     assert message.subject.startswith("Uitslag van De Harten Vrouw, ")
     # members see full names, in the club's language, with the share link
     assert all(name in message.body for name in NAMES)
-    assert "Hallo Henk van Leeuwen," in message.body
+    assert "Hallo Henk van Leeuwen," in message.body  # the club's language, Dutch
+    assert "De uitslag van " in message.body and "1. Henk van Leeuwen – 0" in message.body
     assert SITE + path in message.body
     evening.refresh_from_db()
     assert evening.results_mailed_at is not None
@@ -202,7 +204,7 @@ def test_results_are_mailed_after_the_answer_only_to_who_asked_once(
         again = mail_results(admin_client, club, evening)
     wait_for_mail()
     assert len(mail.outbox) == 1  # once per evening
-    assert "eerder gemaild" in again.content.decode()
+    assert "mailed before" in again.content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         mail_results(admin_client, club, evening, again="1")
     wait_for_mail()

@@ -70,6 +70,7 @@ def evening_results_mailed_mark(*, evening: Evening, by: Any, again: bool = Fals
     return True
 
 
+@transaction.atomic
 def evening_results_mail(*, evening: Evening, by: Any, share_link: str = "",
                          again: bool = False) -> int | None:
     """Mail the results of the closed ``evening`` to the members who asked for them, each a

@@ -1,5 +1,5 @@
-"""Sharing an evening's results on a 390x844 phone (issue 26, item 5): the club admin opens the
-closed evening, goes to its results, makes a share link and sees the WhatsApp button; the link,
+"""Sharing an evening's results on a 390x844 phone (issue 26, item 5): a member asks for the
+results by e-mail on "Mijn gegevens"; the club admin opens the closed evening, goes to its results, makes a share link and sees the WhatsApp button; the link,
 opened by someone who is not logged in, shows each name as the member chose. The a11y checker
 of every browser test also holds these pages to 44 px tap targets and 16 px text."""
 
@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from clubmanager.models import Member, PublicName
+from clubmanager.models import Member, PublicName, Role
 from tests.tournaments.conftest import play_big_five  # noqa: F401
 from tournaments.models import Evening, EveningStatus
 
@@ -25,7 +25,7 @@ NAMES = ("Henk van Leeuwen", "Alie de Jong", "Gerrit Hoekstra")
 
 def test_the_admin_shares_the_results_and_a_visitor_sees_names_as_chosen(
     browsing: Any, step: Any, club: Any, admin_user: Any, play_big_five: Any,  # noqa: F811
-    live_server: Any, settings: Any,
+    live_server: Any, settings: Any, make_user: Any,
 ) -> None:
     settings.SITE_URL = live_server.url  # the share link on this test server's address
     played = play_big_five(club, NAMES)
@@ -34,6 +34,22 @@ def test_the_admin_shares_the_results_and_a_visitor_sees_names_as_chosen(
     henk, alie, _gerrit = played["members"]
     Member.objects.filter(pk=henk.pk).update(public_name=PublicName.FULL)
     Member.objects.filter(pk=alie.pk).update(public_name=PublicName.HIDDEN)
+    Member.objects.filter(pk=henk.pk).update(
+        email="henk@example.nl", user=make_user("henk", club, Role.MEMBER))
+    member = browsing.new_page(phone=True)
+
+    with step("a member asks for the results by e-mail on Mijn gegevens"):
+        log_in_dutch(browsing, member, reverse("clubmanager:my_data", kwargs={
+            "club": club.slug}), "henk")
+        box = member.get_by_label("Stuur mij de uitslag van elke avond per e-mail")
+        expect(box).not_to_be_checked()  # off unless asked
+        box.check()
+        member.get_by_role("button", name="Keuze bewaren").click()
+        expect(member.get_by_label("Stuur mij de uitslag van elke avond per e-mail")
+               ).to_be_checked()
+        assert Member.objects.get(pk=henk.pk).results_by_mail
+        keep(member, "share-my-data-phone.png")
+
     admin = browsing.new_page(phone=True)
 
     with step("the admin opens the finished evening and its share part"):

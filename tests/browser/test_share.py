@@ -66,6 +66,12 @@ def test_the_admin_shares_the_results_and_a_visitor_sees_names_as_chosen(
         assert href.startswith("https://wa.me/?text=") and share_url in unquote(href)
         keep(admin, "share-results-admin-phone.png")
 
+    with step("the admin sees the member's choice on the member form"):
+        admin.goto(reverse("clubmanager:member_edit", kwargs={"club": club.slug,
+                                                              "pk": henk.pk}))
+        expect(admin.get_by_label("Uitslagen per e-mail")).to_be_checked()
+        keep(admin, "share-member-form-phone.png")
+
     visitor = browsing.new_page(phone=True, language="nl")
     with step("a visitor who is not logged in opens the link"):
         visitor.goto(share_url)

@@ -107,6 +107,11 @@ def test_a_wrong_renewed_or_revoked_link_is_404(
     assert second != first
     assert client.get(first).status_code == 404
     assert client.get(second).status_code == 200
+    # reopened to correct a score: the link keeps working and the admin can still stop it
+    Evening.objects.filter(pk=evening.pk).update(status=EveningStatus.PLAYING)
+    assert client.get(second).status_code == 200
+    page = admin_client.get(results_url(club, evening)).content.decode()
+    assert "Stoppen met delen" in page and "Nieuwe link" not in page
     admin_client.post(reverse("tournaments:evening_share",
                               kwargs={"club": club.slug, "pk": evening.pk}),
                       {"action": "revoke"})

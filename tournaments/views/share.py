@@ -49,8 +49,8 @@ def share_url(evening: Evening) -> str:
 
 def share_context(evening: Evening) -> dict[str, Any]:
     """What the results page shows to share: the link and the WhatsApp link (empty when the
-    evening is not closed or has no link)."""
-    if evening.status != EveningStatus.CLOSED or not evening.share_code:
+    evening has no link; a reopened evening keeps its link, so the admin can still stop it)."""
+    if not evening.share_code:
         return {"share_url": "", "whatsapp_url": ""}
     url = share_url(evening)
     text = _("Results of %(club)s, %(date)s: %(url)s") % {

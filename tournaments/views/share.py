@@ -34,7 +34,7 @@ from clubmanager.models import Role
 from clubmanager.privacy import rows_for_viewer
 
 from .. import throttle
-from ..models import Evening, EveningStatus
+from ..models import Evening
 from ..selectors.prizes import evening_prizes
 from ..selectors.sharing import shared_evening
 from ..selectors.standings import evening_results as evening_results_of

@@ -52,6 +52,11 @@ class MemberForm(forms.Form):
         help_text=_("What visitors who are not logged in see; logged-in members of the club "
                     "always see the full name."))
 
+    results_by_mail = forms.BooleanField(
+        label=_("Results by e-mail"), required=False,
+        help_text=_("The member gets the results of each evening by e-mail (needs an e-mail "
+                    "address)."))
+
     def __init__(self, *args: Any, club: Club, member: Member | None = None, **kwargs: Any):
         if member is not None and "initial" not in kwargs:
             kwargs["initial"] = {f: getattr(member, f) for f in self.base_fields}
@@ -193,3 +198,5 @@ class PublicNameForm(forms.Form):
         label=_("How visitors who are not logged in see your name"),
         choices=PublicName.choices, widget=forms.RadioSelect,
         help_text=_("Logged-in members of the club always see your full name."))
+    results_by_mail = forms.BooleanField(
+        label=_("Send me the results of each evening by e-mail"), required=False)

@@ -86,6 +86,10 @@ class Member(models.Model):
         default=PublicName.SHORT,
         help_text=_("What visitors who are not logged in see; logged-in members of the club "
                     "always see the full name."))
+    #: The member asked to get each evening's results by e-mail (off by default: opt-in).
+    results_by_mail = models.BooleanField(
+        _("results by e-mail"), default=False,
+        help_text=_("Receive the results of each evening by e-mail."))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

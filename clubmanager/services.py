@@ -20,7 +20,8 @@ from django.utils.translation import gettext as _
 from . import member_sheet
 from .models import Club, ClubRole, Member, PublicName, Role
 
-MEMBER_FIELDS = ("name", "member_number", "email", "phone", "notes", "public_name")
+MEMBER_FIELDS = ("name", "member_number", "email", "phone", "notes", "public_name",
+                 "results_by_mail")
 
 
 class MemberHasResults(Exception):
@@ -51,6 +52,7 @@ def member_create(
     notes: str = "",
     is_active: bool = True,
     public_name: str = PublicName.SHORT,
+    results_by_mail: bool = False,
 ) -> Member:
     member_number = member_number.strip()
     _check_number_free(club=club, member_number=member_number)
@@ -63,6 +65,7 @@ def member_create(
         notes=notes,
         is_active=is_active,
         public_name=public_name,
+        results_by_mail=results_by_mail,
     )
     member.full_clean(exclude=["club", "user"])
     member.save()

@@ -64,4 +64,6 @@ urlpatterns = [
     path("t/", include("tournaments.table_code_urls")),
     # An evening's door code (its QR at the door): members check themselves in, nothing else.
     path("deur/", include("tournaments.door_urls")),
+    # An evening's share link: its results, read-only, names as visitors see them.
+    path("uitslag/", include("tournaments.share_urls")),
 ]

@@ -58,6 +58,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("*/urls.py", "urls"),
     ("tournaments/table_code_urls.py", "urls"),  # /t/<code>/..., included by the project
     ("tournaments/door_urls.py", "urls"),  # /deur/<code>/..., included by the project
+    ("tournaments/share_urls.py", "urls"),  # /uitslag/<code>/, included by the project
     ("clubmanager/converters.py", "urls"),  # the URL converters
     # -- views: what handles a request, and what a view uses only
     ("*/views.py", "views"),

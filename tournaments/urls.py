@@ -12,6 +12,7 @@ from .views import (
     pairs,
     scores,
     season_import,
+    share,
     standings,
     table_codes,
 )
@@ -32,4 +33,5 @@ urlpatterns = [
     *table_codes.admin_urlpatterns,
     *door.urlpatterns,
     *money.urlpatterns,
+    *share.urlpatterns,
 ]

@@ -35,7 +35,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from clubmanager.models import Role
 from tournaments.games import sample_hands
 from tournaments.matches import sides_of
-from tournaments.models import EveningStatus, FixedPair, Hand, Table
+from tournaments.models import Evening, EveningStatus, FixedPair, Hand, Table
 from tournaments.services.evenings import evening_door_code_ensure
 from tournaments.services.scores import HandChange, hand_add
 from tournaments.services.table_codes import table_codes_issue
@@ -198,6 +198,12 @@ _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     # -- evening money (the admin's: who paid what is not for every member)
     "tournaments:competition_money": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
     "tournaments:attendance_pdf": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
+    # -- sharing an evening's results (the world's evening is being played: not closed, so
+    # the admin's making of a link is refused with a message, 302; tests/tournaments/
+    # test_share.py shares a closed one). The share link itself: anyone with the code.
+    "tournaments:evening_share": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "tournaments:evening_results_mail": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "share:results": {"GET": PUBLIC, "POST": (405,) * 6},
     "door:names": {"GET": (403,) * 6, "POST": (405,) * 6},
     "door:confirm": {"GET": (403,) * 6, "POST": (403,) * 6},
 }
@@ -318,7 +324,8 @@ OBJECT_OF = {
     "member_delete": "member", "role_change": "user", "role_remove": "user",
     "member_data_json": "member", "member_data_pdf": "member", "member_remove": "member",
     "fixed_pairs": "teams", "fixed_pair_delete": "pair", "table_code_renew": "table",
-    "door_screen": "evening", "attendance_pdf": "evening", "competition_money": "competition",
+    "door_screen": "evening", "attendance_pdf": "evening", "evening_share": "evening",
+    "evening_results_mail": "evening", "competition_money": "competition",
 }
 
 
@@ -345,6 +352,11 @@ def url_of(name: str, route: str, w: dict[str, Any], role: str | None = None) ->
     docstring)."""
     if name.startswith("table_code:"):
         return _code_url(name, w, role)
+    if name == "share:results":
+        # a link made earlier (the service wants a closed evening); set in the request's own
+        # transaction, which is rolled back after it
+        Evening.objects.filter(pk=w["evening"].pk).update(share_code="matrix-share-code-0123")
+        return reverse(name, kwargs={"code": "matrix-share-code-0123"})
     if name.startswith("door:"):
         evening = evening_door_code_ensure(evening=w["evening"])
         kwargs = {"code": evening.door_code}
@@ -402,6 +414,7 @@ def post_of(name: str, w: dict[str, Any], role: str | None = None) -> dict[str, 
         "fixed_pairs": lambda: {"first": w["pair_members"][0].pk,
                                 "second": w["pair_members"][1].pk},
         "public_pages_setting": lambda: {"public_pages": "on"},
+        "evening_share": lambda: {"action": "renew"},
         "competition_money": lambda: {"member": "5,00", "guest": "7,50"},
         # one name per role: five failures of one name from one address lock it (axes)
         "login": lambda: {"username": f"nobody-{role}", "password": "wrong"},

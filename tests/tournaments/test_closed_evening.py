@@ -71,6 +71,13 @@ NOT_EVENING_RESULTS = {
                                   "(tests/tournaments/test_money.py)",
     "money.participant_paid_set": "money, not results: a late payment is noted after the "
                                   "evening closed (tests/tournaments/test_money.py)",
+    "sharing.evening_share_code_renew": "the share link of the results: refused unless the "
+                                        "evening is closed; it changes no result "
+                                        "(tests/tournaments/test_share.py)",
+    "sharing.evening_share_code_revoke": "the share link stops working; no result changes",
+    "sharing.evening_results_mailed_mark": "records when the results were mailed; refused "
+                                           "unless the evening is closed",
+    "sharing.evening_results_mail": "mails the results of a closed evening; changes none",
     "privacy.member_remove": "erases a name; every result stays as it was "
                              "(tests/tournaments/test_member_remove.py)",
 }

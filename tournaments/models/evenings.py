@@ -44,10 +44,20 @@ class Evening(models.Model):
     #: (views/door.py, docs/security.md "Self check-in at the door").
     door_code = models.CharField(_("door code"), max_length=32, blank=True, default="",
                                  editable=False)
+    #: The share link of the evening's results (``/uitslag/<code>/``): 128 random bits, made,
+    #: renewed or revoked (emptied) by a club admin once the evening is closed; it shows only
+    #: this evening's results, names as for a visitor (views/share.py, docs/privacy.md).
+    share_code = models.CharField(_("share code"), max_length=32, blank=True, default="",
+                                  editable=False)
+    #: When a club admin last mailed the results to the members who asked for them (once per
+    #: evening unless sent again on purpose).
+    results_mailed_at = models.DateTimeField(_("results mailed"), null=True, blank=True,
+                                             editable=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
-    # status changes (closing, reopening) are recorded; the door code is a secret, not history
-    history = HistoricalRecords(excluded_fields=["door_code"])
+    # status changes (closing, reopening) are recorded; the door and share codes are secrets,
+    # not history
+    history = HistoricalRecords(excluded_fields=["door_code", "share_code"])
 
     # Set just before save() for the history row of that save (who, and why);
     # django-simple-history reads them from the instance.
@@ -62,6 +72,8 @@ class Evening(models.Model):
             models.UniqueConstraint(fields=["competition", "date"], name="one_evening_a_day"),
             models.UniqueConstraint(fields=["door_code"], condition=~Q(door_code=""),
                                     name="door_code_unique"),
+            models.UniqueConstraint(fields=["share_code"], condition=~Q(share_code=""),
+                                    name="share_code_unique"),
             models.CheckConstraint(
                 condition=Q(status__in=EveningStatus.values), name="evening_status_valid"
             ),

@@ -83,6 +83,7 @@ def member_data_pdf(data: dict[str, Any], *, language: str) -> bytes:
         labels = [("name", _("Name")), ("member_number", _("Member number")),
                   ("email", _("E-mail")), ("phone", _("Phone")), ("notes", _("Notes")),
                   ("active", _("Active")), ("name_on_public_pages", _("Name on public pages")),
+                  ("results_by_mail", _("Results by e-mail")),
                   ("login", _("Login")), ("role", _("Role")),
                   ("member_since", _("Member since")), ("last_changed", _("Last changed"))]
         shown = profile | {

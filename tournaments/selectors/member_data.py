@@ -46,6 +46,7 @@ def _profile(member: Member) -> dict[str, Any]:
         "notes": member.notes,
         "active": member.is_active,
         "name_on_public_pages": member.public_name,
+        "results_by_mail": member.results_by_mail,
         "login": member.user.get_username() if member.user else None,
         "role": role,
         "member_since": _when(member.created),
@@ -117,6 +118,7 @@ def _history(member: Member) -> list[dict[str, Any]]:
             "phone": record.phone,
             "active": record.is_active,
             "name_on_public_pages": record.public_name,
+            "results_by_mail": record.results_by_mail,
         })
     calloffs = (CallOff.history.filter(member_id=member.pk)
                 .select_related("history_user").order_by("history_date"))
@@ -157,6 +159,7 @@ def login_data(*, club: Any, user: Any) -> dict[str, Any]:
             "club": club.name, "name": user.get_full_name() or user.get_username(),
             "member_number": None, "email": user.email, "phone": None, "notes": None,
             "active": user.is_active, "name_on_public_pages": None,
+            "results_by_mail": None,
             "login": user.get_username(), "role": role,
             "member_since": None, "last_changed": None,
         },

@@ -170,6 +170,7 @@ def member_remove(*, member: Member, by: Any) -> Member:
     member.user = None
     member.is_active = False
     member.public_name = PublicName.FULL
+    member.results_by_mail = False
     member.removed_at = timezone.now()
     member._history_user = by  # type: ignore[attr-defined]
     member.save()

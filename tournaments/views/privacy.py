@@ -59,14 +59,16 @@ def _own_data(request: ClubRequest) -> tuple[dict[str, Any], str]:
 @club_view(Role.MEMBER)
 def my_data(request: ClubRequest) -> HttpResponse:
     member = _own_member(request)
-    form = PublicNameForm(request.POST or None,
-                          initial={"public_name": member.public_name} if member else None)
+    form = PublicNameForm(request.POST or None, initial={
+        "public_name": member.public_name, "results_by_mail": member.results_by_mail,
+    } if member else None)
     if request.method == "POST":
         if member is None:
             raise Http404
         if form.is_valid():
             member_services.member_update(member=member,
-                                          public_name=form.cleaned_data["public_name"])
+                                          public_name=form.cleaned_data["public_name"],
+                                          results_by_mail=form.cleaned_data["results_by_mail"])
             messages.success(request, _("Your choice has been saved."))
             return redirect("clubmanager:my_data", club=request.club.slug)
     return render(request, "clubmanager/my_data.html", {"member": member, "form": form})

@@ -25,6 +25,7 @@ from ..selectors.scores import evening_board
 from ..selectors.standings import evening_results as evening_results_of
 from ..selectors.standings import season_and_champion, season_standings
 from ..services.publishing import club_public_pages_set
+from .share import share_context
 
 
 def _competition(request: ClubRequest | PublicClubRequest, pk: int) -> Competition:
@@ -33,7 +34,7 @@ def _competition(request: ClubRequest | PublicClubRequest, pk: int) -> Competiti
 
 def _evening(request: ClubRequest | PublicClubRequest, pk: int) -> Evening:
     return get_object_or_404(
-        Evening.objects.select_related("competition"),
+        Evening.objects.select_related("competition__club"),
         pk=pk, competition__club=request.club,
     )
 
@@ -78,7 +79,8 @@ def evening_results(request: ClubRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/standings/evening.html",
                   {"evening": evening, "competition": evening.competition,
                    "results": results, "public": False, "full_names": True,
-                   "prizes": evening_prizes(evening, results=results)})
+                   "prizes": evening_prizes(evening, results=results),
+                   **share_context(evening)})
 
 
 @public_club_view

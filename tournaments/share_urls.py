@@ -1,0 +1,15 @@
+"""URLs of an evening's share link: ``/uitslag/<code>/``, its results for anyone with the link.
+
+Included by the project's URLs (``clubmanager/urls.py``); the view is ``views/share.py``. The
+code opens that one evening's results, read-only, names as a visitor sees them.
+"""
+
+from django.urls import path
+
+from .views import share as views
+
+app_name = "share"
+
+urlpatterns = [
+    path("<str:code>/", views.shared_results, name="results"),
+]

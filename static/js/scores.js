@@ -29,7 +29,9 @@ function keepInView(elements, below) {
   }
 }
 // Show or hide hand-form fields whose condition depends on other fields. Only presentation:
-// every input is posted and the server decides what applies.
+// every input is posted and the server decides what applies; except an input marked
+// data-unsent (a number that applies only after a choice, SiteGame.choice_flag), which is not
+// sent while it is hidden (disabled): what was typed in it comes back when it is shown again.
 (function () {
   function value(form, name) {
     var inputs = form.querySelectorAll('[name="' + name + '"]');
@@ -42,8 +44,9 @@ function keepInView(elements, below) {
     return inputs.length && inputs[0].type === "radio" ? null : "";
   }
   // c: {field, among} (scoring.spec.When): the field's value is one of ``among``; an unticked
-  // box or no choice counts as false.
+  // box or no choice counts as false. {field, filled}: the field has a value.
   function holds(c, v) {
+    if (c.filled) return v !== "" && v !== null;  // any value chosen or typed
     return c.among.some(function (want) {
       return (want === false && (v === "" || v === null) ? false : v) === want;
     });
@@ -53,6 +56,9 @@ function keepInView(elements, below) {
     form.querySelectorAll("[data-condition]").forEach(function (block) {
       var conds = JSON.parse(block.getAttribute("data-condition"));
       block.hidden = !conds.every(function (c) { return holds(c, value(form, c.field)); });
+      if (block.hasAttribute("data-unsent")) {
+        block.querySelectorAll("input").forEach(function (el) { el.disabled = block.hidden; });
+      }
     });
     form.querySelectorAll("[data-exclude-by]").forEach(function (block) {
       var name = block.getAttribute("data-exclude-by");

@@ -45,7 +45,13 @@ class Parsing(FormBase):
                 for index, side in enumerate(self.sides):
                     if item.get("kind") == "object":
                         entry: dict[str, Any] = {}
+                        flag = self.site.choice_flag
                         for sub in item.get("fields", []):
+                            if flag is not None and sub["name"] == flag.flag:
+                                # yes when a value of its choice is chosen (SiteGame.choice_flag)
+                                entry[sub["name"]] = self._posted(
+                                    post, f"{key}-{index}-{flag.choice}") != ""
+                                continue
                             value = self._parse_scalar(sub, f"{key}-{index}-{sub['name']}", post)
                             if value is not MISSING:
                                 entry[sub["name"]] = value

@@ -143,12 +143,14 @@ function keepInView(elements, below) {
     e.detail.shouldSwap = false;
     old.replaceWith(fresh);
     htmx.process(fresh);
+    // The fields shown or hidden by what is chosen, the keyboard hints (first: the move may
+    // have hidden and disabled the field for a moment, when its change event saw the choices
+    // half moved); then the focus and the place are kept.
+    document.dispatchEvent(new CustomEvent("hand-fields:updated"));
     if (active && fresh.contains(active)) {
       active.focus({preventScroll: true});
       try { if (start !== null) active.setSelectionRange(start, end); } catch (err) { /* n/a */ }
     }
-    // The fields shown or hidden by what is chosen, the keyboard hints: then the place is kept.
-    document.dispatchEvent(new CustomEvent("hand-fields:updated"));
     if (held !== null && fresh.contains(active)) {
       // Its place in the page now, less where it was on the screen (moving the field into the
       // answer may have scrolled the page already).

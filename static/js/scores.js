@@ -29,7 +29,9 @@ function keepInView(elements, below) {
   }
 }
 // Show or hide hand-form fields whose condition depends on other fields. Only presentation:
-// every input is posted and the server decides what applies.
+// every input is posted and the server decides what applies; except an input marked
+// data-unsent (a number that applies only after a choice, SiteGame.choice_flag), which is not
+// sent while it is hidden (disabled): what was typed in it comes back when it is shown again.
 (function () {
   function value(form, name) {
     var inputs = form.querySelectorAll('[name="' + name + '"]');
@@ -42,8 +44,9 @@ function keepInView(elements, below) {
     return inputs.length && inputs[0].type === "radio" ? null : "";
   }
   // c: {field, among} (scoring.spec.When): the field's value is one of ``among``; an unticked
-  // box or no choice counts as false.
+  // box or no choice counts as false. {field, filled}: the field has a value.
   function holds(c, v) {
+    if (c.filled) return v !== "" && v !== null;  // any value chosen or typed
     return c.among.some(function (want) {
       return (want === false && (v === "" || v === null) ? false : v) === want;
     });
@@ -53,6 +56,9 @@ function keepInView(elements, below) {
     form.querySelectorAll("[data-condition]").forEach(function (block) {
       var conds = JSON.parse(block.getAttribute("data-condition"));
       block.hidden = !conds.every(function (c) { return holds(c, value(form, c.field)); });
+      if (block.hasAttribute("data-unsent")) {
+        block.querySelectorAll("input").forEach(function (el) { el.disabled = block.hidden; });
+      }
     });
     form.querySelectorAll("[data-exclude-by]").forEach(function (block) {
       var name = block.getAttribute("data-exclude-by");
@@ -137,12 +143,14 @@ function keepInView(elements, below) {
     e.detail.shouldSwap = false;
     old.replaceWith(fresh);
     htmx.process(fresh);
+    // The fields shown or hidden by what is chosen, the keyboard hints (first: the move may
+    // have hidden and disabled the field for a moment, when its change event saw the choices
+    // half moved); then the focus and the place are kept.
+    document.dispatchEvent(new CustomEvent("hand-fields:updated"));
     if (active && fresh.contains(active)) {
       active.focus({preventScroll: true});
       try { if (start !== null) active.setSelectionRange(start, end); } catch (err) { /* n/a */ }
     }
-    // The fields shown or hidden by what is chosen, the keyboard hints: then the place is kept.
-    document.dispatchEvent(new CustomEvent("hand-fields:updated"));
     if (held !== null && fresh.contains(active)) {
       // Its place in the page now, less where it was on the screen (moving the field into the
       // answer may have scrolled the page already).

@@ -209,20 +209,24 @@ def test_scorekeeper_on_a_phone_enters_a_high_five_match(
                 page.get_by_label("the stock ran out").check()
                 # the field's condition (When("end", equals="out")) hides it again
                 expect(page.get_by_role("radiogroup", name="went out")).to_be_hidden()
+            # the choices first: per team the number it came on the table for (one of its
+            # open numbers, a button), or "not on the table"; then the numbers in one run
             for side, values in hand["sides"].items():
-                group = page.get_by_role("group", name=side, exact=True)
+                choice = page.get_by_role("group", name="came on the table for").get_by_role(
+                    "radiogroup", name=side, exact=True)
                 if values.get("opened"):
-                    group.get_by_label("on the table", exact=True).check()
-                    # the number played for: one of the side's open numbers, a button
-                    group.get_by_role("radiogroup", name="number played for").get_by_label(
-                        str(values["target"]), exact=True).check()
-                    for field, label in (("opening", "opening meld"),
-                                         ("table", "cards on the table"),
-                                         ("fives", "fives"), ("straights", "straights"),
-                                         ("hand", "cards in hand")):
-                        group.get_by_label(label, exact=True).fill(str(values[field]))
-                elif "hand" in values:
-                    group.get_by_label("cards in hand", exact=True).fill(str(values["hand"]))
+                    choice.get_by_label(str(values["target"]), exact=True).check()
+                else:
+                    choice.get_by_label("not on the table", exact=True).check()
+                    expect(page.get_by_label(f"{side}: cards on the table")).to_be_hidden()
+            for side, values in hand["sides"].items():
+                for field, label in (("opening", "opening meld"),
+                                     ("table", "cards on the table"),
+                                     ("fives", "fives"), ("straights", "straights"),
+                                     ("hand", "cards in hand")):
+                    if field in values:
+                        page.get_by_label(f"{side}: {label}", exact=True).fill(
+                            str(values[field]))
             page.get_by_role("button", name="Save round").click()
             expect(page.get_by_text(f"Round {number} saved.")).to_be_visible()
 

@@ -56,8 +56,6 @@ def test_a_refused_round_shows_its_message_above_the_keyboard_with_the_focus_at_
         for i, side in enumerate(sides):
             values = hand["sides"][side]
             if values["opened"]:
-                tick(form.locator(f"#id-h-sides-{i}-opened"))
-            if values["target"]:
                 tick(form.locator(f'[name="h-sides-{i}-target"][value="{values["target"]}"]'))
             for name in ("opening", "table", "fives", "straights", "hand"):
                 if values.get(name) is not None:
@@ -69,14 +67,16 @@ def test_a_refused_round_shows_its_message_above_the_keyboard_with_the_focus_at_
         expect(page.locator(":focus")).to_have_attribute("name", "h-out")
         assert seen(message), "the message is not in the part of the screen above the keyboard"
         assert seen(page.locator(":focus"))
-    with step("a side that came on the table without its number"):
+    with step("the side that went out did not come on the table"):
         form = page.locator("form.hand-form")
-        tick(form.locator(f'[name="h-out"][value="{sides.index(hand["out"])}"]'))
-        tick(form.locator('[name="h-sides-1-target"][value=""]'))
+        out = sides.index(hand["out"])
+        tick(form.locator(f'[name="h-out"][value="{out}"]'))
+        tick(form.locator(f'[name="h-sides-{out}-target"][value=""]'))  # "niet op tafel"
+        expect(form.locator(f"#id-h-sides-{out}-table")).to_be_hidden()
         form.locator("button.save").click()
-        message = page.locator("#id-h-sides-1-target-err")
+        message = page.locator(f"#id-h-sides-{out}-target-err")
         expect(message).to_be_visible()
-        expect(page.locator(":focus")).to_have_attribute("name", "h-sides-1-target")
+        expect(page.locator(":focus")).to_have_attribute("name", f"h-sides-{out}-target")
         assert seen(message), "the message is not in the part of the screen above the keyboard"
         assert seen(page.locator(":focus"))
     assert table.hands.count() == 0

@@ -60,12 +60,10 @@ def typed_value(hand: dict[str, Any], name: str, sides: list[str]) -> str:
 
 
 def _high_five_1959_choices(page: Any, hand: dict[str, Any], sides: list[str]) -> None:
-    """The choices come before the numbers: who came on the table, for which number."""
+    """The choices come before the numbers: the number each team came on the table for."""
     for i, side in enumerate(sides):
         values = hand["sides"][side]
         if values["opened"]:
-            page.locator(f"#id-h-sides-{i}-opened").click()
-            expect(page.locator(f"#id-h-sides-{i}-opened")).to_be_checked()
             target = page.locator(f'[name="h-sides-{i}-target"][value="{values["target"]}"]')
             target.click()
             expect(target).to_be_checked()

@@ -165,3 +165,46 @@ def test_a_team_that_never_came_on_the_table_needs_no_zeros(
     refused = client_en.post(url("hand_add", table2), form_post(table2, opened),
                              HTTP_ACCEPT_LANGUAGE="en")
     assert refused.status_code == 200 and "field-error" in refused.content.decode()
+
+
+def test_the_number_a_team_came_on_the_table_for_says_it_did(
+        make_table: Any, client_en: Any) -> None:
+    """Issue 24, item 1, without JavaScript: per team one choice, its number or "not on the
+    table"; there is no box "on the table" to tick, and a stored "not on the table" stays so."""
+    from tournaments.matches import sides_of
+
+    table = make_table("high_five_1959")
+    a, b = sides_of(table.seats.all())
+    page = _page(client_en, table)
+    assert 'name="h-sides-0-opened"' not in page
+    assert re.search(r'name="h-sides-1-target" value="" checked> not on the table', page)
+    post = {"version": 0, "h-end": "out", "h-out": "0",
+            "h-sides-0-target": "60", "h-sides-0-opening": "65", "h-sides-0-table": "500",
+            "h-sides-0-fives": "5", "h-sides-0-straights": "1", "h-sides-0-hand": "25",
+            "h-sides-1-target": "", "h-sides-1-hand": "210"}
+    assert client_en.post(url("hand_add", table), post).status_code == 302
+    hand = Hand.objects.get(table=table)
+    assert hand.data["sides"][a]["opened"] is True and hand.data["sides"][a]["target"] == 60
+    assert hand.data["sides"][b] == {"opened": False, "target": None, "table": 0, "fives": 0,
+                                     "straights": 0, "hand": 210}
+    # A round stored with a number beside "not on the table" (the rules allow it): its
+    # correction shows "not on the table", never "came on the table for 80".
+    hand.data["sides"][b]["target"] = 80
+    hand.save()
+    edit = reverse("tournaments:hand_edit", kwargs={"club": "harten-vrouw", "pk": hand.pk})
+    page = client_en.get(edit, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert re.search(r'name="h-sides-1-target" value="" checked> not on the table', page)
+    assert not re.search(r'name="h-sides-1-target" value="80" checked', page)
+
+
+def test_the_side_that_went_out_not_on_the_table_is_refused_at_its_choice(
+        make_table: Any, client_en: Any) -> None:
+    table = make_table("high_five_1959")
+    post = {"version": 0, "h-end": "out", "h-out": "0", "h-sides-0-target": "",
+            "h-sides-0-hand": "25", "h-sides-1-target": "80", "h-sides-1-opening": "85",
+            "h-sides-1-table": "310", "h-sides-1-fives": "4", "h-sides-1-straights": "1",
+            "h-sides-1-hand": "115"}
+    body = client_en.post(url("hand_add", table), post,
+                          HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="id-h-sides-0-target-err"' in body
+    assert not Hand.objects.filter(table=table).exists()

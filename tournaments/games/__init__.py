@@ -17,6 +17,7 @@ from .base import (
     SIDE,
     WHOLE_NUMBER,
     CellProblem,
+    ChoiceFlag,
     Picker,
     SiteGame,
     WorkbookField,
@@ -40,6 +41,6 @@ def autodiscover() -> None:
 
 
 __all__ = ["CHOICE_NUMBERS", "GAMES_ENTERED", "NO_STATE", "PLAYER_COUNT_NUMBERS", "SIDE",
-           "WHOLE_NUMBER", "CellProblem", "Picker", "SiteGame",
+           "WHOLE_NUMBER", "CellProblem", "ChoiceFlag", "Picker", "SiteGame",
            "WorkbookField", "autodiscover", "game_keys", "register", "sample_hands",
            "site_game", "site_games", "unregister"]

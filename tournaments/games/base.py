@@ -72,6 +72,20 @@ class Picker:
     jokers: int = 0
 
 
+@dataclass(frozen=True)
+class ChoiceFlag:
+    """A per-side yes/no sub-field that is not asked on its own: it is yes when the side
+    chooses a value of ``choice`` (a nullable per-side choice), no when it chooses ``label``
+    (offered as that choice's empty value). ``fields``: the sub-fields that apply only on yes,
+    hidden (and not sent) on no; the game's ``complete_entry`` says what they then are."""
+
+    flag: str
+    choice: str
+    label: Any
+    fields: tuple[str, ...] = ()
+    legend: Any = ""  # the choices' heading (else the choice's field label)
+
+
 class SiteGame(ABC):
     """Everything the site knows about one game. Subclass, set ``key`` and register an
     instance; the class attributes have plain defaults so a small game states little."""
@@ -93,6 +107,11 @@ class SiteGame(ABC):
     state_in_fold: ClassVar[bool] = False
     # The entry form's order of the hand fields (the engine's order for those not named).
     field_order: ClassVar[tuple[str, ...]] = ()
+    # A per-side object entered choices first: every side's choices (buttons), then every
+    # side's numbers in one grid (a row per field, a column per side), typed in one run.
+    choices_first: ClassVar[bool] = False
+    # A yes/no sub-field that follows from a choice (``ChoiceFlag``), or None.
+    choice_flag: ClassVar[ChoiceFlag | None] = None
     # Options whose value is a list of the game's choices in play order → the label of one
     # position ("Deal %(n)s"): the competition form shows one select per position
     # (forms/ordered.py) instead of a typed list.

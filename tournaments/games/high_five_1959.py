@@ -18,7 +18,7 @@ from scoring import evaluate
 from ..matches import table_document
 from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
 from ..pdf.layout import grid_style
-from .base import SIDE, FieldChoices, SiteGame, WorkbookField, register
+from .base import SIDE, ChoiceFlag, FieldChoices, SiteGame, WorkbookField, register
 from .sentences import Ctx, for_side
 
 if TYPE_CHECKING:
@@ -331,13 +331,12 @@ class HighFive1959(SiteGame):
                                   "never came on the table.")),
         },
     }
-    input_help = {
-        "opened": (gettext_lazy("Ticked: its first cards were worth at least the number played "
-                                "for. Not ticked: it never came on the table; leave its cards "
-                                "on the table, fives and straights empty (they are 0)."),
-                   ""),
-        "table": (gettext_lazy("The value of all its cards lying on the table."), ""),
-    }
+    # Choices first (who went out, per team the number it came on the table for or "not on
+    # the table"), then the numbers in one run; a team not on the table types only its hand.
+    choices_first = True
+    choice_flag = ChoiceFlag("opened", "target", gettext_lazy("not on the table"),
+                             ("opening", "table", "fives", "straights"),
+                             gettext_lazy("came on the table for"))
     state_template = "tournaments/games/high_five_1959.html"
     state_in_fold = True  # the open numbers are the choices of "number played for"
 
@@ -355,10 +354,11 @@ class HighFive1959(SiteGame):
         return {"numbers_by_side": _numbers_by_side(state)}
 
     def complete_entry(self, data: dict[str, Any], view: MatchView) -> dict[str, Any]:
-        """A team that never came on the table ("op tafel" not ticked) has laid nothing: its
-        cards on the table, fives and straights left empty are 0, as the rules have them
-        (``HF_NOT_OPENED`` refuses anything else), so nobody types three zeros; its cards in
-        hand are still typed. What was typed is never changed."""
+        """A team that never came on the table ("niet op tafel gekomen" chosen) has laid
+        nothing: its cards on the table, fives and straights (hidden then, see
+        ``choice_flag``) are 0, as the rules have them (``HF_NOT_OPENED`` refuses anything
+        else), so nobody types three zeros; its cards in hand are still typed. What was typed
+        is never changed."""
         sides = data.get("sides")
         if data.get("end") != "out" or not isinstance(sides, dict):
             return data  # the stock ran out: the rules count missing numbers as 0 already

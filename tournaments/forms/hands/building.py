@@ -68,8 +68,19 @@ class Building(FormBase):
                                            field_label(sub["name"], self.game),
                                            sub_initial.get(sub["name"]),
                                            index, side)
-                              for sub in item.get("fields", [])]
-                    block.groups.append((self._side_label(side), index, inputs))
+                              for sub in item.get("fields", [])
+                              if not self._flag_follows(sub["name"])]
+                    block.groups.append((self._side_label(side), index,
+                                         self._flagged(inputs, f"{key}-{index}",
+                                                       sub_initial)))
+                    block.split = self.site.choices_first
+                    if block.split:  # its buttons are named by the side, under the field's name
+                        for inp in inputs:
+                            if inp.widget == "radio":
+                                flag = self.site.choice_flag
+                                block.choice_legend = str(flag.legend) if flag and flag.legend \
+                                    else inp.label
+                                inp.label = self._side_label(side)
                 else:
                     block.inputs.append(self._scalar(item, f"{key}-{index}",
                                                      self._side_label(side), stored.get(side),
@@ -92,6 +103,32 @@ class Building(FormBase):
         else:
             block.inputs.append(self._scalar(spec, key, block.label, initial, None))
         return block
+
+    def _flag_follows(self, name: str) -> bool:
+        """The game's yes/no sub-field that follows from a choice (``SiteGame.choice_flag``):
+        not asked."""
+        flag = self.site.choice_flag
+        return flag is not None and flag.flag == name
+
+    def _flagged(self, inputs: list[Input], prefix: str, initial: Mapping[str, Any]
+                 ) -> list[Input]:
+        """A side's inputs with the game's ``choice_flag`` applied: the choice's empty value
+        reads as the flag's no, and the fields that apply only on yes are shown only while a
+        value of the choice is chosen. A stored no shows as no, even with a value of the
+        choice beside it (saving keeps the no, without the value)."""
+        flag = self.site.choice_flag
+        if flag is None:
+            return inputs
+        choice = f"{prefix}-{flag.choice}"
+        shown_when = json.dumps([{"field": choice, "filled": True}])
+        for inp in inputs:
+            if inp.name == choice:
+                inp.choices = [("", str(flag.label))] + [c for c in inp.choices if c[0] != ""]
+                if self.post is None and initial.get(flag.flag) is False:
+                    inp.value = ""
+            elif inp.name.rsplit("-", 1)[-1] in flag.fields:
+                inp.condition = shown_when
+        return inputs
 
     def _scalar(self, spec: Mapping[str, Any], name: str, label: str, initial: Any,
                 side_index: int | None, side: str | None = None) -> Input:

@@ -74,6 +74,7 @@ class Input:
     filled: bool = False  # filled in by the form from what was entered (shown as such)
     picker: Picker | None = None  # a text list entered by tapping (SiteGame.picker)
     jokers: str = ""  # the picker's joker count as posted
+    condition: str = ""  # JSON for the show/hide script: shown (and sent) only when it holds
 
     @property
     def picked(self) -> list[str]:
@@ -106,6 +107,26 @@ class Block:
     warnings: list[str] = field(default_factory=list)
     condition: str = ""  # JSON for the show/hide script ([] = always shown)
     exclude_by: str = ""  # per-side inputs hidden for sides chosen in this field
+    split: bool = False  # choices first, then the numbers in a grid (SiteGame.choices_first)
+    choice_legend: str = ""  # a split block's choices: the name of the field chosen
+
+    @property
+    def choice_groups(self) -> list[tuple[str, int, list[Input]]]:
+        """Per side its inputs that are chosen (buttons, boxes): the first part of a split."""
+        return [(label, n, [i for i in inputs if i.widget != "number"])
+                for label, n, inputs in self.groups]
+
+    @property
+    def number_groups(self) -> list[tuple[str, int, list[Input]]]:
+        """Per side its typed numbers: a column of a split block's grid."""
+        return [(label, n, [i for i in inputs if i.widget == "number"])
+                for label, n, inputs in self.groups]
+
+    @property
+    def number_labels(self) -> list[str]:
+        """The grid's row labels: the numbers' labels (the same for every side)."""
+        groups = self.number_groups
+        return [i.label for i in groups[0][2]] if groups else []
 
     @property
     def is_group(self) -> bool:

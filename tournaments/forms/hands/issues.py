@@ -67,6 +67,9 @@ class Issues(FormBase):
     def _locate(self, issue: Mapping[str, Any]) -> Input | Block | None:
         name, side = issue.get("field"), issue.get("side")
         index = self.sides.index(side) if side in self.sides else None
+        flag = self.site.choice_flag
+        if flag is not None and name == flag.flag:
+            name = flag.choice  # the yes/no is the choice's (SiteGame.choice_flag)
         for block in self.blocks:
             if block.groups and index is not None:
                 for _label, group_index, inputs in block.groups:

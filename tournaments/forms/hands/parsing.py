@@ -44,12 +44,7 @@ class Parsing(FormBase):
                 values: dict[str, Any] = {}
                 for index, side in enumerate(self.sides):
                     if item.get("kind") == "object":
-                        entry: dict[str, Any] = {}
-                        for sub in item.get("fields", []):
-                            value = self._parse_scalar(sub, f"{key}-{index}-{sub['name']}", post)
-                            if value is not MISSING:
-                                entry[sub["name"]] = value
-                        values[side] = entry
+                        values[side] = self._side_entry(item, f"{key}-{index}", post)
                     else:
                         name_i = f"{key}-{index}"
                         raw = self._posted(post, name_i)
@@ -90,6 +85,21 @@ class Parsing(FormBase):
                     del data[name]
                     break
         return data
+
+    def _side_entry(self, item: Mapping[str, Any], prefix: str, post: Mapping[str, Any]
+                    ) -> dict[str, Any]:
+        """One side's object: its sub-fields as posted (``prefix``: ``h-sides-0``)."""
+        entry: dict[str, Any] = {}
+        flag = self.site.choice_flag
+        for sub in item.get("fields", []):
+            if flag is not None and sub["name"] == flag.flag:
+                # yes when a value of its choice is chosen (SiteGame.choice_flag)
+                entry[sub["name"]] = self._posted(post, f"{prefix}-{flag.choice}") != ""
+                continue
+            value = self._parse_scalar(sub, f"{prefix}-{sub['name']}", post)
+            if value is not MISSING:
+                entry[sub["name"]] = value
+        return entry
 
     def _picked(self, post: Mapping[str, Any], key: str, picker: Picker) -> Any:
         codes = posted_codes(post, key)

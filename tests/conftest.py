@@ -9,12 +9,14 @@ Factories: ``make_member(club, **fields)``, ``make_user(username, club=None, rol
 """
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 
 from clubmanager.models import Club, ClubRole, Member, Role
 
@@ -30,6 +32,16 @@ def _plain_static_storage(settings: Any) -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    # Every test starts in the site's language (Dutch), whatever a test before it in the same
+    # worker left active: a request's middleware or a view that translates for a club leaves its
+    # language on the thread (test_uploads before test_season_form read English sentences).
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

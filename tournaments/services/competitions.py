@@ -13,10 +13,11 @@ from clubmanager.models import Club
 from ..games import game_keys
 from ..models import Competition
 from ..selectors.competitions import competition_defaults, option_errors
+from .money import _check_fee
 
 COMPETITION_FIELDS = (
     "name", "start_date", "end_date", "better", "rules", "requires_confirmation", "table_codes",
-    "table_min", "table_max",
+    "table_min", "table_max", "fee_member_cents", "fee_guest_cents",
 )
 
 
@@ -47,6 +48,9 @@ def competition_create(*, club: Club, game: str, options: dict[str, Any], **fiel
     if unknown:
         raise TypeError(f"unknown fields {sorted(unknown)}")
     _check_game(game)
+    for fee in ("fee_member_cents", "fee_guest_cents"):
+        if fee in fields:
+            _check_fee(fields[fee])
     data = {**competition_defaults(game=game), **fields, "options": options}
     competition = Competition(club=club, game=game, **data)
     _check(competition)

@@ -9,9 +9,10 @@ parsed (docs/security.md, "The club logo"):
 3. the size the header declares at most ``MAX_SIDE`` pixels a side and ``MAX_PIXELS`` in all,
    read before a single pixel is decoded (a 1 KB PNG can declare 100,000 × 100,000 pixels: a
    decompression bomb); Pillow's own bomb check is an error here, never a warning;
-4. decoded (the first frame of an animation), turned upright by its EXIF orientation, scaled to
-   at most ``KEEP_SIDE`` pixels a side and copied pixel by pixel into a new picture, which is
-   written as PNG: no EXIF (camera, place, date), no ICC profile, no text chunks survive.
+4. decoded (the first frame of an animation; a JPEG at a reduced scale), scaled to at most
+   ``KEEP_SIDE`` pixels a side, turned upright by its EXIF orientation and copied pixel by
+   pixel into a new picture, which is written as PNG: no EXIF (camera, place, date), no ICC
+   profile, no text chunks survive.
 
 What is stored is that PNG and its digest, never the uploaded file or its name.
 """
@@ -99,13 +100,16 @@ def _open(data: bytes) -> Image.Image:
 
 
 def _clean_copy(picture: Image.Image) -> Image.Image:
-    """Upright, scaled, and a new picture holding only the pixels."""
-    picture = ImageOps.exif_transpose(picture)
+    """Scaled, upright, and a new picture holding only the pixels. Scaled first: every later
+    copy is of the small picture (the largest PNG allowed then needs about 64 MB, not 128)."""
     has_alpha = picture.mode in ("RGBA", "LA", "PA") or (
         picture.mode == "P" and "transparency" in picture.info)
-    picture = picture.convert("RGBA" if has_alpha else "RGB")
+    mode = "RGBA" if has_alpha else "RGB"
+    if picture.mode != mode:  # a palette or grey picture: scaled in colour, not by nearest
+        picture = picture.convert(mode)
     picture.thumbnail((KEEP_SIDE, KEEP_SIDE), Image.Resampling.LANCZOS)
-    clean = Image.new(picture.mode, picture.size)
+    picture = ImageOps.exif_transpose(picture)
+    clean = Image.new(mode, picture.size)
     clean.paste(picture)
     return clean
 

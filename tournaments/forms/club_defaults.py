@@ -30,7 +30,8 @@ class ClubDefaultsForm(FeesForm):
         widget=HelpRadio({"": _("A new competition starts by choosing its game.")}))
     season_preset = forms.ChoiceField(
         label=_("Reglement to start from"), required=False,
-        choices=[("" if key == "custom" else key, label) for key, label in PRESET_CHOICES],
+        choices=[("", _("The game's own")),
+                 *((key, label) for key, label in PRESET_CHOICES if key != "custom")],
         widget=HelpRadio({"": _("The game's own reglement: every evening counts, the total "
                                 "wins."),
                           **{key: text for key, text in PRESET_HELP.items() if key != "custom"}}))

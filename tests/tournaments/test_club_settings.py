@@ -221,6 +221,7 @@ def test_the_defaults_fill_the_new_competition_form_and_the_fees_are_kept(
     assert context.game == "high_five_1959"
     assert context["fee_member"].value() == 5 and context["fee_guest"].value() == 7.5
     assert context["preset"].value() == "best6avg" and context["rank_by"].value() == "average"
+    assert 'value="5,00"' in form.content.decode() and 'value="7,50"' in form.content.decode()
     assert "?choose=1" in form.content.decode()
     assert "competition_game" in client.get(add + "?choose=1").templates[0].name
     data = form_data("high_five_1959", fee_member="5,00", fee_guest="7,50", preset="best6avg")

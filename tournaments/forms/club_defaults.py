@@ -15,8 +15,7 @@ from clubmanager.forms import HelpRadio
 
 from ..games import site_games
 from ..models import ClubDefaults
-from ..money import euros
-from .money import FeesForm
+from .money import FeesForm, fee_initial
 from .season_rules import PRESET_CHOICES, PRESET_HELP
 
 
@@ -41,8 +40,8 @@ class ClubDefaultsForm(FeesForm):
     @staticmethod
     def initial_of(defaults: ClubDefaults) -> dict[str, Any]:
         return {"game": defaults.game, "season_preset": defaults.season_preset,
-                "member": euros(defaults.fee_member_cents),
-                "guest": euros(defaults.fee_guest_cents)}
+                "member": fee_initial(defaults.fee_member_cents),
+                "guest": fee_initial(defaults.fee_guest_cents)}
 
     def values(self) -> dict[str, Any]:
         """What ``club_defaults_set`` takes."""

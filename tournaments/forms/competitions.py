@@ -29,10 +29,9 @@ from ..games import (
 )
 from ..messages import choice_label
 from ..models import ClubDefaults, Competition
-from ..money import euros
 from ..season_rules import PRESETS
 from ..selectors.competitions import competition_defaults, option_refusals
-from .money import FeesForm
+from .money import FeesForm, fee_initial
 from .numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
 from .options import NumberTableField
 from .ordered import OrderedChoiceField
@@ -249,8 +248,8 @@ class CompetitionForm(forms.Form):
     @staticmethod
     def _club_initial(defaults: ClubDefaults) -> dict[str, Any]:
         """The club's defaults for new competitions (the club settings page)."""
-        values: dict[str, Any] = {FEE_PREFIX + "member": euros(defaults.fee_member_cents),
-                                  FEE_PREFIX + "guest": euros(defaults.fee_guest_cents)}
+        values: dict[str, Any] = {FEE_PREFIX + "member": fee_initial(defaults.fee_member_cents),
+                                  FEE_PREFIX + "guest": fee_initial(defaults.fee_guest_cents)}
         if defaults.season_preset in PRESETS:
             values.update(rule_initial(PRESETS[defaults.season_preset]))
             values["preset"] = defaults.season_preset

@@ -11,7 +11,7 @@ class ClubRoleInline(admin.TabularInline):
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(SimpleHistoryAdmin):
     list_display = ["name", "slug", "public_pages", "language", "created"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}

@@ -8,6 +8,8 @@ from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
+from .logo import MAX_BYTES as LOGO_MAX_BYTES
+from .logo import Logo, LogoError, logo_from_upload
 from .models import Club, Member, PublicName, Role
 from .text import NAME_MAX_LENGTH, validate_line, validate_notes
 
@@ -200,3 +202,74 @@ class PublicNameForm(forms.Form):
         help_text=_("Logged-in members of the club always see your full name."))
     results_by_mail = forms.BooleanField(
         label=_("Send me the results of each evening by e-mail"), required=False)
+
+
+class HelpRadio(forms.RadioSelect):
+    """Radio buttons with a sentence under each choice (``help`` by value)."""
+
+    def __init__(self, help_texts: dict[str, Any], **kwargs: Any) -> None:
+        self.help_texts = help_texts
+        super().__init__(**kwargs)
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(*args, **kwargs)
+        option["help"] = self.help_texts.get(str(option["value"]), "")
+        return option
+
+
+def _on_off(label: Any, on: tuple[Any, Any], off: tuple[Any, Any]) -> forms.TypedChoiceField:
+    """A yes/no setting as two radio buttons, each with its label and sentence."""
+    return forms.TypedChoiceField(
+        label=label, choices=[("1", on[0]), ("0", off[0])], coerce=lambda value: value == "1",
+        widget=HelpRadio({"1": on[1], "0": off[1]}))
+
+
+class ClubSettingsForm(forms.Form):
+    """The club settings page: what every page, PDF and the TV show, and who sees them."""
+
+    name = forms.CharField(
+        label=_("Club name"), max_length=NAME_MAX_LENGTH, validators=[validate_line],
+        help_text=_("Shown on every page, the PDFs and the TV. The web address stays the same."))
+    public_pages = _on_off(
+        _("Public pages"),
+        (_("On"), _("Anyone may see the standings, the evening results and the TV without "
+                    "logging in; names appear as each member chose.")),
+        (_("Off"), _("Only logged-in members of the club see the standings and the results.")))
+    code_self_confirm = _on_off(
+        _("Table codes confirm their own entries"),
+        (_("Yes"), _("Where a competition asks for a second person's confirmation, the "
+                     "table's QR code may give it too.")),
+        (_("No"), _("Where a competition asks for a confirmation, scores entered with a table's "
+                    "QR code are confirmed by a member with a login or by a club admin.")))
+    language = forms.ChoiceField(
+        label=_("Club language"), choices=settings.LANGUAGES,
+        help_text=_("Each visitor chooses the language of the pages at the bottom of a page."),
+        widget=HelpRadio({"nl": _("The PDFs, the season workbook and the club's e-mails are in "
+                                  "Dutch."),
+                          "en": _("The PDFs, the season workbook and the club's e-mails are in "
+                                  "English.")}))
+
+    @staticmethod
+    def initial_of(club: Club) -> dict[str, Any]:
+        return {"name": club.name, "public_pages": "1" if club.public_pages else "0",
+                "code_self_confirm": "1" if club.code_self_confirm else "0",
+                "language": club.language}
+
+
+class LogoForm(SpreadsheetUploadForm):
+    """A logo: refused above the size before it is read, then checked and re-encoded
+    (clubmanager/logo.py); ``cleaned_data["file"]`` is the :class:`~.logo.Logo` to keep."""
+
+    max_bytes = LOGO_MAX_BYTES
+    file = forms.FileField(
+        label=_("Logo"),
+        help_text=_("A PNG, JPEG or WebP picture of at most 2 MB. It is made smaller and "
+                    "saved again as PNG; what the camera wrote in it (place, date) is left out."),
+        widget=forms.ClearableFileInput(attrs={"accept": "image/png,image/jpeg,image/webp"}))
+
+    def clean_file(self) -> Logo:
+        upload = cast(Any, super().clean_file())
+        try:
+            return logo_from_upload(upload)
+        except LogoError as exc:
+            raise forms.ValidationError(str(exc)) from exc

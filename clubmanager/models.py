@@ -27,7 +27,13 @@ class Club(models.Model):
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default="nl"
     )
+    # The logo's digest (clubmanager/logo.py), "" without one: the pages link the logo by it,
+    # so a new logo is a new address, and the club's history shows when the logo changed and
+    # who changed it. The picture itself is in ClubLogo, never loaded with the club.
+    logo_version = models.CharField(_("logo"), max_length=16, blank=True, editable=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name"]
@@ -157,3 +163,25 @@ class ClubRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} – {self.club}: {self.get_role_display()}"
+
+
+class ClubLogo(models.Model):
+    """A club's logo as we re-encoded it (clubmanager/logo.py): a PNG, never the uploaded file
+    and never its name."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, primary_key=True,
+                                related_name="logo", verbose_name=_("club"))
+    png = models.BinaryField(_("picture (PNG)"))
+    width = models.PositiveIntegerField(_("width"))
+    height = models.PositiveIntegerField(_("height"))
+
+    class Meta:
+        verbose_name = _("club logo")
+        verbose_name_plural = _("club logos")
+        constraints = [
+            models.CheckConstraint(condition=Q(width__gte=1) & Q(height__gte=1),
+                                   name="club_logo_has_pixels"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.width}x{self.height}"

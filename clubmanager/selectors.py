@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
-from .models import Club, ClubRole, Member, Role
+from .models import Club, ClubLogo, ClubRole, Member, Role
 
 
 def role_subquery(user_id: int, club: Any) -> Subquery:
@@ -95,3 +95,11 @@ def own_member_ids(*, club: Club, user: Any) -> set[int]:
     if not getattr(user, "is_authenticated", False):
         return set()
     return set(Member.objects.filter(club=club, user=user).values_list("pk", flat=True))
+
+
+def club_logo_png(*, club: Club) -> bytes | None:
+    """The club's logo as stored (a PNG we wrote), or None; no query for a club without one."""
+    if not club.logo_version:
+        return None
+    png = ClubLogo.objects.filter(club=club).values_list("png", flat=True).first()
+    return bytes(png) if png is not None else None

@@ -18,7 +18,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from . import member_sheet
-from .models import Club, ClubRole, Member, PublicName, Role
+from .logo import Logo
+from .models import Club, ClubLogo, ClubRole, Member, PublicName, Role
 
 MEMBER_FIELDS = ("name", "member_number", "email", "phone", "notes", "public_name",
                  "results_by_mail")
@@ -312,3 +313,47 @@ def club_create(*, name: str, admin_name: str, login: str, email: str,
     user.save()
     club_role_set(club=club, user=user, role=Role.ADMIN)
     return ClubStarted(club=club, admin=user, link=password_set_link(user=user))
+
+
+CLUB_SETTINGS = ("name", "public_pages", "code_self_confirm", "language")
+
+
+def _club_save(club: Club, by: Any, fields: list[str]) -> Club:
+    club._history_user = by  # type: ignore[attr-defined]  # django-simple-history's hook
+    club.full_clean(exclude=["slug"])
+    club.save(update_fields=fields)
+    return club
+
+
+@transaction.atomic
+def club_settings_update(*, club: Club, by: Any, **fields: Any) -> Club:
+    """The club's name, public pages, table-code confirmation and language; each change is a
+    row in the club's history (who, when, before, after). The slug never changes here."""
+    unknown = set(fields) - set(CLUB_SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown fields {sorted(unknown)}")
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    changed = [name for name, value in fields.items() if getattr(club, name) != value]
+    for name in changed:
+        setattr(club, name, fields[name])
+    return _club_save(club, by, changed) if changed else club
+
+
+@transaction.atomic
+def club_logo_set(*, club: Club, by: Any, logo: Logo) -> Club:
+    """Keep ``logo`` (re-encoded by clubmanager/logo.py) as the club's logo."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    ClubLogo.objects.update_or_create(
+        club=club, defaults={"png": logo.png, "width": logo.width, "height": logo.height})
+    club.logo_version = logo.version
+    return _club_save(club, by, ["logo_version"])
+
+
+@transaction.atomic
+def club_logo_remove(*, club: Club, by: Any) -> Club:
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    ClubLogo.objects.filter(club=club).delete()
+    if not club.logo_version:
+        return club
+    club.logo_version = ""
+    return _club_save(club, by, ["logo_version"])

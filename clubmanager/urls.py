@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.views import privacy
+from tournaments.views import club_settings, privacy
 
 from . import pwa, views
 
@@ -25,6 +25,13 @@ club_patterns = [
     path("members/<id:pk>/data.json", privacy.member_data_json, name="member_data_json"),
     path("members/<id:pk>/data.pdf", privacy.member_data_pdf, name="member_data_pdf"),
     path("members/<id:pk>/remove/", privacy.member_remove, name="member_remove"),
+    # Club settings (issue 26, docs/secretary-guide.md "Clubinstellingen"): the club, its logo
+    # and the defaults for new competitions; the logo by its digest, for the pages and the TV.
+    path("settings/", club_settings.club_settings, name="club_settings"),
+    path("settings/logo/", club_settings.club_logo_upload, name="club_logo_upload"),
+    path("settings/logo/remove/", club_settings.club_logo_remove, name="club_logo_remove"),
+    path("settings/defaults/", club_settings.club_defaults_save, name="club_defaults_save"),
+    path("logo/<slug:version>.png", club_settings.club_logo, name="club_logo"),
     path("roles/", views.role_list, name="role_list"),
     path("roles/<id:user_id>/", views.role_change, name="role_change"),
     path("roles/<id:user_id>/remove/", views.role_remove, name="role_remove"),

@@ -115,6 +115,9 @@ PLACES: tuple[tuple[str, str], ...] = (
     # The one way in for uploads: archive checks, the streamed XML parts, the cells; neutral
     # (no model), read by member_sheet.py and tournaments/workbook/read.py.
     ("clubmanager/spreadsheet/*", "games/pdf/workbook"),
+    # The club logo's checks and re-encoding (an upload into the PNG we keep); no model, the
+    # write is clubmanager/services.py's (club_logo_set).
+    ("clubmanager/logo.py", "games/pdf/workbook"),
     # -- models
     ("*/models.py", "models"),
     ("*/models/*", "models"),

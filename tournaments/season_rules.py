@@ -29,6 +29,15 @@ from scoring import prizes, standings
 #: The most periods a season can have (the form offers this many).
 MAX_PERIODS = 8
 
+#: Starting points, named after what clubs write; "custom" (not here) keeps the answers of the
+#: form. A club's defaults for new competitions name one (models/club_defaults.py).
+PRESETS: dict[str, dict[str, Any]] = {
+    "all": {"count": "all", "rank_by": "total", "min_played": 0},
+    "best6avg": {"count": {"best": 6}, "rank_by": "average", "min_played": 6},
+    "periods": {"count": "all", "rank_by": "total", "min_played": 0,
+                "periods": {"count": {"best": 4}, "season_count": "all"}},
+}
+
 
 def period_starts(rules: dict[str, Any]) -> list[datetime.date]:
     periods = rules.get("periods") if isinstance(rules, dict) else None

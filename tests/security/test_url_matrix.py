@@ -23,16 +23,21 @@ Each request runs in a transaction that is rolled back, so every role meets the 
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from PIL import Image
 
+from clubmanager.logo import logo_from_upload
 from clubmanager.models import Role
+from clubmanager.services import club_logo_set
 from tournaments.games import sample_hands
 from tournaments.matches import sides_of
 from tournaments.models import Evening, EveningStatus, FixedPair, Hand, Table
@@ -129,6 +134,13 @@ _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "clubmanager:member_data_json": {"GET": ADMIN_PAGE, "POST": ADMIN_POST_ONLY},
     "clubmanager:member_data_pdf": {"GET": ADMIN_PAGE, "POST": ADMIN_POST_ONLY},
     "clubmanager:member_remove": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    # Club settings (issue 26): the club admin's; the logo as the public pages (the club's are
+    # on), so the TV shows it
+    "clubmanager:club_settings": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    "clubmanager:club_logo_upload": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "clubmanager:club_logo_remove": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "clubmanager:club_defaults_save": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    "clubmanager:club_logo": {"GET": PUBLIC, "POST": (405,) * 6},
     "clubmanager:role_list": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
     "clubmanager:role_change": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
     "clubmanager:role_remove": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
@@ -347,6 +359,16 @@ def _code_url(name: str, w: dict[str, Any], role: str | None) -> str:
     return reverse(name, kwargs=kwargs)
 
 
+def _logo_png() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (40, 20), (0, 90, 160)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def _with_logo(club: Any) -> Any:
+    return club_logo_set(club=club, by=None, logo=logo_from_upload(io.BytesIO(_logo_png())))
+
+
 def url_of(name: str, route: str, w: dict[str, Any], role: str | None = None) -> str:
     """The URL as ``role`` opens it (only a code URL depends on the role: see the module
     docstring)."""
@@ -377,6 +399,8 @@ def url_of(name: str, route: str, w: dict[str, Any], role: str | None = None) ->
             kwargs[param] = w["evening"].pk
         elif param == "competition_id":
             kwargs[param] = w["competition"].pk
+        elif param == "version":  # the club's logo: given one for this request
+            kwargs[param] = _with_logo(w["club"]).logo_version
         elif param in ("uidb64", "token"):
             kwargs[param] = "MQ" if param == "uidb64" else "set-password"
     return reverse(name, kwargs=kwargs)
@@ -416,6 +440,11 @@ def post_of(name: str, w: dict[str, Any], role: str | None = None) -> dict[str, 
         "public_pages_setting": lambda: {"public_pages": "on"},
         "evening_share": lambda: {"action": "renew"},
         "competition_money": lambda: {"member": "5,00", "guest": "7,50"},
+        "club_settings": lambda: {"name": "De Harten Vrouw", "public_pages": "1",
+                                  "code_self_confirm": "0", "language": "nl"},
+        "club_logo_upload": lambda: {"file": SimpleUploadedFile("logo.png", _logo_png())},
+        "club_defaults_save": lambda: {"game": "jokeren", "member": "5,00", "guest": "0",
+                                       "season_preset": ""},
         # one name per role: five failures of one name from one address lock it (axes)
         "login": lambda: {"username": f"nobody-{role}", "password": "wrong"},
         "password_reset": lambda: {"email": "nobody@example.nl"},

@@ -67,6 +67,7 @@ NOT_EVENING_RESULTS = {
                                          "check-in is open (tests/tournaments/test_door.py)",
     "evenings.participant_self_checkin": "refused unless check-in is open, so always on a "
                                          "closed evening (tests/tournaments/test_door.py)",
+    "club_defaults.club_defaults_set": "a club's defaults for new competitions, no evening",
     "money.competition_fees_set": "the entry fee; a closed evening keeps its fee "
                                   "(tests/tournaments/test_money.py)",
     "money.participant_paid_set": "money, not results: a late payment is noted after the "

@@ -14,6 +14,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubmanager.forms import HelpRadio
 from clubmanager.text import validate_line
 from scoring import GAMES
 
@@ -27,8 +28,10 @@ from ..games import (
     site_games,
 )
 from ..messages import choice_label
-from ..models import Competition
+from ..models import ClubDefaults, Competition
+from ..season_rules import PRESETS
 from ..selectors.competitions import competition_defaults, option_refusals
+from .money import FeesForm, fee_initial
 from .numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
 from .options import NumberTableField
 from .ordered import OrderedChoiceField
@@ -37,7 +40,6 @@ from .season_rules import (
     EVENING_PERIOD,
     PERIOD_SLOTS,
     TIEBREAK_SLOTS,
-    HelpRadio,
     evening_period_fields,
     evening_period_initial,
     rule_fields,
@@ -46,6 +48,8 @@ from .season_rules import (
 )
 
 OPTION_PREFIX = "opt_"
+FEE_PREFIX = "fee_"
+FEE_FIELDS = ("member", "guest")  # FeesForm's, in euros; cleaned into fee_<name>_cents
 STANDINGS_FIELDS = (
     "name",
     "start_date",
@@ -185,12 +189,19 @@ class CompetitionForm(forms.Form):
         *,
         game: str,
         competition: Competition | None = None,
+        defaults: ClubDefaults | None = None,
         **kwargs: Any,
     ) -> None:
         self.game = game
         self.competition = competition
         initial = self._initial(game, competition)
+        if competition is None and defaults is not None:
+            initial.update(self._club_initial(defaults))
         super().__init__(data, initial=initial, **kwargs)
+        if competition is None:  # a new competition's entry fee; later on the money page
+            for name, field in FeesForm().fields.items():
+                field.required = False  # left out: no fee, as before there was a fee
+                self.fields[FEE_PREFIX + name] = field
         model_fields = forms.fields_for_model(Competition, fields=STANDINGS_FIELDS)
         for name in STANDINGS_FIELDS:
             self.fields[name] = model_fields[name]
@@ -234,8 +245,21 @@ class CompetitionForm(forms.Form):
             values[OPTION_PREFIX + name] = value
         return values
 
+    @staticmethod
+    def _club_initial(defaults: ClubDefaults) -> dict[str, Any]:
+        """The club's defaults for new competitions (the club settings page)."""
+        values: dict[str, Any] = {FEE_PREFIX + "member": fee_initial(defaults.fee_member_cents),
+                                  FEE_PREFIX + "guest": fee_initial(defaults.fee_guest_cents)}
+        if defaults.season_preset in PRESETS:
+            values.update(rule_initial(PRESETS[defaults.season_preset]))
+            values["preset"] = defaults.season_preset
+        return values
+
     def option_fields(self) -> list[forms.BoundField]:
         return [self[OPTION_PREFIX + name] for name in self.option_names]
+
+    def fee_fields(self) -> list[forms.BoundField]:
+        return [self[FEE_PREFIX + name] for name in FEE_FIELDS if FEE_PREFIX + name in self.fields]
 
     def standings_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in STANDINGS_FIELDS if name not in ("name",)]
@@ -276,6 +300,10 @@ class CompetitionForm(forms.Form):
         low, high = data.get("table_min"), data.get("table_max")
         if low is not None and high is not None and low > high:
             self.add_error("table_min", _("The smallest table is larger than the largest."))
+        for name in FEE_FIELDS:
+            if FEE_PREFIX + name in self.fields:
+                amount = data.pop(FEE_PREFIX + name, None)
+                data[f"fee_{name}_cents"] = int(amount * 100) if amount is not None else 0
         data["rules"] = rules_from_answers(self, data)
         stored_prizes = prizes_from_answers(self, data)
         if stored_prizes is not None:

@@ -10,6 +10,11 @@ from django.utils.translation import gettext_lazy as _
 from ..money import FEE_MAX_CENTS, euros
 
 
+def fee_initial(cents: int) -> Decimal:
+    """A fee as the form shows it: 5,00, not 5."""
+    return euros(cents).quantize(Decimal("0.01"))
+
+
 class FeesForm(forms.Form):
     member = forms.DecimalField(
         label=_("Entry fee per evening for members (€)"), min_value=Decimal(0),

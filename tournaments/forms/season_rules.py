@@ -15,21 +15,16 @@ from django import forms
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from clubmanager.forms import HelpRadio
+
 from ..models import Tiebreak
-from ..season_rules import MAX_PERIODS, period_choice, period_starts
+from ..season_rules import MAX_PERIODS, PRESETS, period_choice, period_starts
 from .numbers import bound
 
 PERIOD_SLOTS = MAX_PERIODS
 EVENING_PERIOD = "evening_period_"
 TIEBREAK_SLOTS = len(Tiebreak.values)
 
-#: Starting points, named after what clubs write; "custom" keeps the answers below.
-PRESETS: dict[str, dict[str, Any]] = {
-    "all": {"count": "all", "rank_by": "total", "min_played": 0},
-    "best6avg": {"count": {"best": 6}, "rank_by": "average", "min_played": 6},
-    "periods": {"count": "all", "rank_by": "total", "min_played": 0,
-                "periods": {"count": {"best": 4}, "season_count": "all"}},
-}
 PRESET_CHOICES = [
     ("custom", _("As set below")),
     ("all", _("All evenings")),
@@ -74,19 +69,6 @@ ABSENT_HELP = {
     "average": _("Their own average over the evenings they played, rounded."),
 }
 SEASON_COUNT_HELP = _("Empty: every period counts.")
-
-
-class HelpRadio(forms.RadioSelect):
-    """Radio buttons with a sentence under each choice (``help`` by value)."""
-
-    def __init__(self, help_texts: dict[str, Any], **kwargs: Any) -> None:
-        self.help_texts = help_texts
-        super().__init__(**kwargs)
-
-    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        option: dict[str, Any] = super().create_option(*args, **kwargs)
-        option["help"] = self.help_texts.get(str(option["value"]), "")
-        return option
 
 
 def _radio(label: Any, choices: list[tuple[str, Any]], help_texts: dict[str, Any],

@@ -9,13 +9,14 @@ One module per part of the evening: competitions, evenings (and their tables and
 table codes and hands. Import them from here: ``from tournaments.models import Hand``.
 """
 
+from .club_defaults import ClubDefaults
 from .codes import TableCode, TableCodeFailure
 from .competitions import Better, Competition, FixedPair, Tiebreak
 from .evenings import CallOff, Evening, EveningStatus, PaidMethod, Participant, Round, Seat, Table
 from .hands import CodeTrail, Hand, KeyedChange, KeyedHistory
 
 __all__ = [
-    "Better", "CallOff", "CodeTrail", "Competition", "Evening", "EveningStatus", "FixedPair",
-    "Hand", "KeyedChange", "KeyedHistory", "PaidMethod", "Participant", "Round", "Seat", "Table",
-    "TableCode", "TableCodeFailure", "Tiebreak",
+    "Better", "CallOff", "ClubDefaults", "CodeTrail", "Competition", "Evening", "EveningStatus",
+    "FixedPair", "Hand", "KeyedChange", "KeyedHistory", "PaidMethod", "Participant", "Round",
+    "Seat", "Table", "TableCode", "TableCodeFailure", "Tiebreak",
 ]

@@ -23,6 +23,7 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
@@ -188,8 +189,10 @@ def build_pdf(
     fonts: Fonts,
     footer: str,
     landscape_pages: bool = False,
+    logo: bytes | None = None,
 ) -> bytes:
-    """Render a story on A4 with a footer line (``footer`` · page number) on every page."""
+    """Render a story on A4 with a footer line (``footer`` · page number) on every page, and
+    the club's logo (a PNG we wrote, clubmanager/logo.py) in the top right corner."""
     buffer = io.BytesIO()
     pagesize = landscape(A4) if landscape_pages else A4
     doc = BaseDocTemplate(
@@ -212,9 +215,12 @@ def build_pdf(
     }
     footer_text = fonts.clean(f"{footer} · {printed}")
     page_label = _("page %(number)s")
+    mark = _logo_mark(logo, pagesize)
 
     def on_page(canvas: Any, document: Any) -> None:
         canvas.saveState()
+        if mark is not None:
+            canvas.drawImage(*mark, mask="auto")
         canvas.setFont(fonts.regular, 7)
         canvas.setFillColor(colors.HexColor("#666666"))
         canvas.drawString(MARGIN, MARGIN - 1 * mm, footer_text)
@@ -227,6 +233,27 @@ def build_pdf(
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     doc.build(story)
     return buffer.getvalue()
+
+
+#: The logo's box in the top margin, right-aligned: below a printer's unprintable edge and
+#: above the page's frame, so no page's layout moves for it.
+LOGO_HEIGHT = 7.5 * mm
+LOGO_MAX_WIDTH = 40 * mm
+LOGO_TOP = 3.5 * mm
+
+
+Mark = tuple[ImageReader, float, float, float, float]
+
+
+def _logo_mark(logo: bytes | None, pagesize: tuple[float, float]) -> Mark | None:
+    """``(image, x, y, width, height)`` for ``canvas.drawImage``, or None without a logo."""
+    if not logo:
+        return None
+    image = ImageReader(io.BytesIO(logo))
+    pixels_wide, pixels_high = image.getSize()
+    scale = min(LOGO_HEIGHT / pixels_high, LOGO_MAX_WIDTH / pixels_wide)
+    width, height = pixels_wide * scale, pixels_high * scale
+    return (image, pagesize[0] - MARGIN - width, pagesize[1] - LOGO_TOP - height, width, height)
 
 
 def content_height(landscape_pages: bool = False) -> float:

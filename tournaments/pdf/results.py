@@ -53,7 +53,8 @@ def _title(styles: Styles, text: str, sub: str) -> list[Flowable]:
     return [styles.p(text, styles.title), styles.p(sub, styles.subtitle), Spacer(1, 4 * mm)]
 
 
-def evening_results_pdf(evening: Evening, results: Any, prizes: Any = None) -> bytes:
+def evening_results_pdf(evening: Evening, results: Any, prizes: Any = None,
+                        logo: bytes | None = None) -> bytes:
     """The evening as its results page shows it (``evening_results``): the ranking, the prizes
     (``evening_prizes``, if the competition gives them), then every table's result by round,
     each table by place."""
@@ -98,7 +99,7 @@ def evening_results_pdf(evening: Evening, results: Any, prizes: Any = None) -> b
         if not tables:
             story.append(styles.p(_("No tables have been played this evening.")))
         return build_pdf(story, title=f"{competition.name}: {title}", fonts=styles.fonts,
-                         footer=f"{club.name} · {competition.name} · {title}")
+                         footer=f"{club.name} · {competition.name} · {title}", logo=logo)
 
 
 def _table_block(styles: Styles, table: Table, width: float) -> list[Flowable]:
@@ -230,7 +231,7 @@ def _legend(styles: Styles, standings: Any, shown: int) -> list[Flowable]:
 
 
 def _champion(styles: Styles, champion: Any, width: float) -> list[Flowable]:
-    """The points champion's ranking (``selectors.standings.champion_standings``)."""
+    """The points champion's ranking (``selectors.standings.season_and_champion``)."""
     rows: list[list[Any]] = [[styles.p(h, styles.head_cell) for h in (
         _("Rank"), _("Name"), _("Total"), _("Evenings"))]]
     for row in champion.rows:
@@ -245,7 +246,7 @@ def _champion(styles: Styles, champion: Any, width: float) -> list[Flowable]:
             grid]
 
 
-def standings_pdf(standings: Any, champion: Any = None) -> bytes:
+def standings_pdf(standings: Any, champion: Any = None, logo: bytes | None = None) -> bytes:
     """The season standings in landscape, as the standings page shows them
     (``selectors.standings.season_standings``): the figure the ranking is by in bold, a column
     per period and per evening, what does not count struck through, absence scores marked and
@@ -268,4 +269,4 @@ def standings_pdf(standings: Any, champion: Any = None) -> bytes:
         else:
             story.append(styles.p(_("No results yet.")))
         return build_pdf(story, title=title, fonts=styles.fonts,
-                         footer=f"{club.name} · {title}", landscape_pages=True)
+                         footer=f"{club.name} · {title}", landscape_pages=True, logo=logo)

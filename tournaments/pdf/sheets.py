@@ -158,7 +158,7 @@ def _texts(round_: Round, tables: Sequence[TableData]) -> list[str]:
 
 def round_sheets_pdf(round_: Round, tables: Sequence[TableData], *, filled: bool,
                      code_urls: Mapping[int, str] | None = None,
-                     language: str | None = None) -> bytes:
+                     language: str | None = None, logo: bytes | None = None) -> bytes:
     """One PDF for the whole round: one page per table (blank or filled in).
 
     ``round_`` must come with ``evening__competition__club``; ``tables`` from
@@ -182,4 +182,5 @@ def round_sheets_pdf(round_: Round, tables: Sequence[TableData], *, filled: bool
             "competition": round_.evening.competition.name,
             "date": format_date(round_.evening.date), "round": round_.number,
         }
-        return build_pdf(story, title=title, fonts=fonts, footer=f"{club.name} · {title}")
+        return build_pdf(story, title=title, fonts=fonts, footer=f"{club.name} · {title}",
+                         logo=logo)

@@ -14,7 +14,7 @@ from scoring import GAMES, evaluate
 
 from ..draw import table_range
 from ..games import site_game
-from ..models import Competition, Evening, Seat, Table
+from ..models import ClubDefaults, Competition, Evening, Seat, Table
 from ..season_rules import rules_sentences
 
 
@@ -111,3 +111,8 @@ def competition_defaults(*, game: str) -> dict[str, Any]:
         "table_max": high,
         "rules": {},
     }
+
+
+def club_defaults(*, club: Club) -> ClubDefaults:
+    """The club's defaults for new competitions; unsaved (the game's own) without a row."""
+    return ClubDefaults.objects.filter(club=club).first() or ClubDefaults(club=club)

@@ -13,11 +13,13 @@ from clubmanager.models import Club
 from ..games import game_keys
 from ..models import Competition
 from ..selectors.competitions import competition_defaults, option_errors
+from .money import _check_fee
 
 COMPETITION_FIELDS = (
     "name", "start_date", "end_date", "better", "rules", "requires_confirmation", "table_codes",
-    "table_min", "table_max",
+    "table_min", "table_max", "fee_member_cents", "fee_guest_cents",
 )
+FEES = ("fee_member_cents", "fee_guest_cents")  # set when created; later on the money page
 
 
 def _check_game(game: str) -> None:
@@ -47,6 +49,9 @@ def competition_create(*, club: Club, game: str, options: dict[str, Any], **fiel
     if unknown:
         raise TypeError(f"unknown fields {sorted(unknown)}")
     _check_game(game)
+    for fee in FEES:
+        if fee in fields:
+            _check_fee(fields[fee])
     data = {**competition_defaults(game=game), **fields, "options": options}
     competition = Competition(club=club, game=game, **data)
     _check(competition)
@@ -58,7 +63,8 @@ def competition_create(*, club: Club, game: str, options: dict[str, Any], **fiel
 def competition_update(
     *, competition: Competition, game: str | None = None, options: dict[str, Any], **fields: Any
 ) -> Competition:
-    unknown = set(fields) - set(COMPETITION_FIELDS)
+    # A fee changes through money.competition_fees_set, which also updates who still owes it.
+    unknown = set(fields) - (set(COMPETITION_FIELDS) - set(FEES))
     if unknown:
         raise TypeError(f"unknown fields {sorted(unknown)}")
     competition = Competition.objects.select_for_update().get(pk=competition.pk)

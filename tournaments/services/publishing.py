@@ -11,5 +11,6 @@ from clubmanager.models import Club
 def club_public_pages_set(*, club: Club, public: bool, by: Any) -> Club:
     """Turn the club's public (no login) standings pages on or off."""
     club.public_pages = public
+    club._history_user = by  # type: ignore[attr-defined]  # the club's history: who
     club.save(update_fields=["public_pages"])
     return club

@@ -77,5 +77,6 @@ def table_code_renew(*, table: Table, by: Any = None) -> TableCode:
 def club_code_self_confirm_set(*, club: Club, allowed: bool, by: Any = None) -> Club:
     """Whether a table code may confirm a match whose last change came through it."""
     club.code_self_confirm = allowed
+    club._history_user = by  # type: ignore[attr-defined]  # the club's history: who
     club.save(update_fields=["code_self_confirm"])
     return club

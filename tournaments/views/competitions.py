@@ -62,11 +62,13 @@ def _form_page(request: ClubRequest, form: CompetitionForm, competition: object)
 @club_view(Role.ADMIN)
 def competition_add(request: ClubRequest) -> HttpResponse:
     club = request.club
-    game = _chosen_game(request, None)
+    defaults = selectors.club_defaults(club=club)  # the club settings page's
+    game = _chosen_game(request, None if "choose" in request.GET else defaults.game or None)
     if game is None:
         return render(request, "tournaments/competition_game.html",
                       {"games": list(site_games())})
-    form = CompetitionForm(request.POST if request.method == "POST" else None, game=game)
+    form = CompetitionForm(request.POST if request.method == "POST" else None, game=game,
+                           defaults=defaults)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         data.pop("game")

@@ -16,6 +16,7 @@ from django.utils.text import slugify
 from clubmanager.access import club_view
 from clubmanager.http import ClubRequest
 from clubmanager.models import Role
+from clubmanager.selectors import club_logo_png
 
 from ..models import Competition, Evening, Round
 from ..pdf import results
@@ -68,7 +69,7 @@ def round_sheets(request: ClubRequest, round_id: int) -> HttpResponse:
                             own_table=False).every_table else {})
     content = round_sheets_pdf(round_, tables, filled=filled, code_urls={
         pk: code_url(request, code) for pk, code in codes.items()},
-        language=chosen_language(request))
+        language=chosen_language(request), logo=club_logo_png(club=request.club))
     name = slugify(f"{evening.competition.name} {evening.date} round {round_.number}")
     return _download(content, PDF, f"{name}{'-filled' if filled else ''}.pdf")
 
@@ -116,7 +117,8 @@ def evening_results_pdf(request: ClubRequest, evening_id: int) -> HttpResponse:
     )
     ranking = evening_results(evening)
     content = results.evening_results_pdf(evening, ranking,
-                                          evening_prizes(evening, results=ranking))
+                                          evening_prizes(evening, results=ranking),
+                                          logo=club_logo_png(club=request.club))
     name = slugify(f"{evening.competition.name} {evening.date}")
     return _download(content, PDF, f"{name}.pdf")
 
@@ -124,7 +126,8 @@ def evening_results_pdf(request: ClubRequest, evening_id: int) -> HttpResponse:
 @club_view(Role.MEMBER)
 def standings_pdf(request: ClubRequest, competition_id: int) -> HttpResponse:
     competition = club_competition(request, competition_id)
-    content = results.standings_pdf(*season_and_champion(competition))
+    standings, champion = season_and_champion(competition)
+    content = results.standings_pdf(standings, champion, logo=club_logo_png(club=request.club))
     return _download(content, PDF, f"{slugify(competition.name) or 'standings'}.pdf")
 
 

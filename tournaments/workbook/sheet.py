@@ -114,7 +114,9 @@ def _width(header: str, longest: int = 0) -> float:
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    # Keys sorted: the same data is the same text on SQLite and on PostgreSQL (jsonb keeps its
+    # own key order), so a workbook never changes with the database it came from.
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 def _number(value: Any) -> Any:

@@ -1,4 +1,4 @@
-"""Table codes stay out of the logs (issue #22).
+"""Table codes, door codes and share links stay out of the logs (issue #22, issue #26).
 
 A table code in a URL (``/t/<code>/…``) lets whoever has it enter scores at that table, so a
 log line must not carry it whole: only its first 4 characters are kept (``/t/AbCd***/``),
@@ -7,6 +7,9 @@ Django's own log records (``RedactTableCodes`` on the handlers in ``settings.LOG
 ``django.request``'s "Not Found: /t/…", the development server's request lines) and to
 gunicorn's access log (``clubmanager.gunicorn_logging.AccessLogger``, ``make run``), whose
 request line, path and referrer (a page opened from a code's page) would carry it.
+
+The evening's door code (``/deur/<code>/``: checks members in) and share link
+(``/uitslag/<code>/``: the evening's results) are codes of the same kind and are cut the same way.
 """
 
 from __future__ import annotations
@@ -14,18 +17,21 @@ from __future__ import annotations
 import logging
 import re
 
-#: A path segment after ``/t/``: the code (whatever its characters, up to the next separator).
-TABLE_CODE = re.compile(r"/t/([^/?#\s\"']+)")
+#: A path segment after ``/t/``, ``/deur/`` or ``/uitslag/``: the code (whatever its characters,
+#: up to the next separator).
+TABLE_CODE = re.compile(r"/(t|deur|uitslag)/([^/?#\s\"']+)")
+PREFIXES = ("/t/", "/deur/", "/uitslag/")
 KEPT = 4
 
 
 def _shortened(match: re.Match[str]) -> str:
-    return f"/t/{match.group(1)[:KEPT]}***"
+    return f"/{match.group(1)}/{match.group(2)[:KEPT]}***"
 
 
 def redact(text: str) -> str:
-    """``text`` with every table code in a URL cut to its first 4 characters."""
-    return TABLE_CODE.sub(_shortened, text) if "/t/" in text else text
+    """``text`` with every table code, door code and share code in a URL cut to its first 4
+    characters."""
+    return TABLE_CODE.sub(_shortened, text) if any(p in text for p in PREFIXES) else text
 
 
 class RedactTableCodes(logging.Filter):

@@ -28,6 +28,9 @@ def test_redact_keeps_the_first_four_characters_of_every_code() -> None:
     assert redact("/t/ab/") == "/t/ab***/"
     assert redact("/clubs/harten-vrouw/competitions/tables/3/") == (
         "/clubs/harten-vrouw/competitions/tables/3/")
+    # the door code (checks members in) and an evening's share link are cut the same way
+    assert redact(f"GET /deur/{CODE}/12/ HTTP/1.1") == "GET /deur/NEAd***/12/ HTTP/1.1"
+    assert redact(f"Not Found: /uitslag/{CODE}/") == "Not Found: /uitslag/NEAd***/"
 
 
 @pytest.mark.django_db

@@ -374,3 +374,34 @@ def test_the_confirmation_names_the_person_not_the_login(
     page = client.get(url("table_scores", table)).content.decode()
     assert "Bevestigd door Gerda de Vries op" in page
     assert "hv-admin" not in page
+
+
+def test_a_correction_keeps_the_number_of_a_team_that_never_came_on_the_table(
+        make_table, client_for, scorekeeper_user):
+    """High Five 1959: a team that never came on the table may have named its number (the
+    cross is recorded against it). The form offers "niet op tafel" or a number, so correcting
+    another figure of that round must keep the stored number, not drop it."""
+    table = make_table("high_five_1959", 4)
+    sides = sides_of(table.seats.all())
+    went_out, other = sides
+    hand = {"end": "out", "out": went_out, "sides": {
+        went_out: {"opened": True, "target": 50, "opening": 55, "table": 500, "fives": 5,
+                   "straights": 1, "hand": 25},
+        other: {"opened": False, "target": 80, "table": 0, "fives": 0, "straights": 0,
+                "hand": 210}}}
+    client = client_for(scorekeeper_user)
+    saved = client.post(url("hand_add", table), form_post(table, hand))
+    assert saved.status_code in (200, 302)
+    stored = Hand.objects.get(table=table)
+    stored.data = hand  # as entered before the choices came first (or from a workbook)
+    stored.save(update_fields=["data"])
+    table.refresh_from_db()
+    edit_url = reverse("tournaments:hand_edit", kwargs={"club": "harten-vrouw",
+                                                        "pk": stored.pk})
+    post = form_post(table, {**hand, "sides": {**hand["sides"], other: {
+        **hand["sides"][other], "hand": 200}}})
+    assert "h-sides-1-target" not in post or post["h-sides-1-target"] == ""  # "niet op tafel"
+    response = client.post(edit_url, {**post, "version": table.version})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    stored.refresh_from_db()
+    assert stored.data["sides"][other] == {**hand["sides"][other], "hand": 200}

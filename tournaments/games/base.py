@@ -311,6 +311,12 @@ class SiteGame(ABC):
         this entry. A new dict; ``data`` is not changed."""
         return data
 
+    def kept_on_correction(self, stored: Mapping[str, Any], data: dict[str, Any]
+                           ) -> dict[str, Any]:
+        """A correction's entry (``data``) with what the stored entry holds and the form does
+        not ask kept, so that correcting a hand never drops what was entered. A new dict."""
+        return data
+
     @abstractmethod
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:
         """The score-sheet grid of one table, like the game's paper sheet."""

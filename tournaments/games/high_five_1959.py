@@ -369,6 +369,24 @@ class HighFive1959(SiteGame):
         }
         return {**data, "sides": filled}
 
+    def kept_on_correction(self, stored: Mapping[str, Any], data: dict[str, Any]
+                           ) -> dict[str, Any]:
+        """A team that never came on the table may still have named its number (the rules
+        then record the cross against it). The form offers "niet op tafel" or a number, not
+        both, so a correction that leaves the team "niet op tafel" keeps the stored number."""
+        sides, before = data.get("sides"), stored.get("sides")
+        if not isinstance(sides, dict) or not isinstance(before, dict):
+            return data
+        kept = {}
+        for side, entry in sides.items():
+            old = before.get(side)
+            if (isinstance(entry, dict) and isinstance(old, dict) and entry.get("opened") is False
+                    and old.get("opened") is False and entry.get("target") is None
+                    and old.get("target") is not None):
+                entry = {**entry, "target": old["target"]}
+            kept[side] = entry
+        return {**data, "sides": kept}
+
     def render_sheet(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)
 

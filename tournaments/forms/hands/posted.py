@@ -47,12 +47,16 @@ def posted_form(post: Mapping[str, Any], *, game: str, sides: Sequence[str],
 
 
 def posted_hand(post: Mapping[str, Any], *, game: str, sides: Sequence[str],
-                before: MatchView) -> PostedHand:
+                before: MatchView, stored: Mapping[str, Any] | None = None) -> PostedHand:
     """The posted hand, refused on the form where the form itself can tell (see
     ``HandForm.parse``), where the adjusted points are out of the game's bounds, or where the
-    reason for them breaks the text policy (``clubmanager.text``): nothing is saved then."""
+    reason for them breaks the text policy (``clubmanager.text``): nothing is saved then.
+    ``stored``: the hand as entered before, when this is a correction
+    (``SiteGame.kept_on_correction``)."""
     form = posted_form(post, game=game, sides=sides, before=before)
     data = completed_entry(form, before)
+    if stored is not None:
+        data = site_game(game).kept_on_correction(stored, data)
     adjusted = adjusted_points_from(post, sides)
     form.general_errors += adjusted_points_errors(adjusted, game=game, options=form.options,
                                                   sides_display=form.display)

@@ -113,7 +113,8 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
     read = entry_read(table, editing)
     if not entrant.may_enter(table, read.seats):
         raise PermissionDenied
-    posted = posted_hand(request.POST, game=table.game, sides=read.sides, before=read.before)
+    posted = posted_hand(request.POST, game=table.game, sides=read.sides, before=read.before,
+                         stored=editing.data if editing is not None else None)
     if posted.form.has_errors:  # refused by the form itself: nothing to save
         context = page_context(request, table, form=posted.form, editing=editing,
                                may_enter=True)

@@ -227,6 +227,35 @@ def test_the_tv_is_readable_from_five_metres(
     assert got["legendBottom"] <= size[1], got
 
 
+def test_a_club_logo_on_the_tv_still_leaves_everything_on_the_screen(
+    browsing: Any, club: Any, admin_user: Any, season: Any,
+) -> None:
+    """The club's logo sits beside its name in the TV's title: the standings, the legend and
+    the "and 98 more" line still fit a 1920x1080 screen."""
+    import io
+
+    from PIL import Image
+
+    from clubmanager.logo import logo_from_upload
+    from clubmanager.services import club_logo_set
+
+    picture = io.BytesIO()
+    Image.new("RGB", (400, 300), (0, 90, 160)).save(picture, format="PNG")
+    picture.seek(0)
+    club_logo_set(club=club, by=admin_user, logo=logo_from_upload(picture))
+    competition, _members = season
+    page = browsing.new_page(language="nl")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(reverse("tournaments:tv", kwargs={"club": club.slug, "pk": competition.pk}))
+    logo = page.locator("img.tv-logo")
+    expect(logo).to_be_visible()
+    assert logo.evaluate("img => img.complete && img.naturalWidth > 0")
+    page.screenshot(path=str(ARTIFACTS / "tv-logo-1920x1080.png"))
+    got = page.evaluate(SIZES)
+    assert got["out"] == [] and got["scrollH"] <= 1080 and got["legendBottom"] <= 1080, got
+    assert got["cell"] == pytest.approx(48, abs=1), got
+
+
 def test_the_tv_legend_explains_the_dash_and_says_higher_is_better(
     browsing: Any, club: Any, season: Any,
 ) -> None:

@@ -158,10 +158,15 @@ function keepInView(elements, below) {
       if (wanted !== scrolled || window.scrollY !== scrolled) {
         window.scrollTo({top: wanted, behavior: "instant"});
       }
-      // The field's own message, just below it, is shown above the keyboard.
-      if (active.getAttribute("aria-invalid") === "true") {
-        keepInView([active.closest(".radios, label") || active,
-                    document.getElementById(active.getAttribute("aria-describedby") || "")]);
+      // The field's own message, just below it, is shown above the keyboard. A message further
+      // down (under a grid of numbers: High Five 1959's score list) is not scrolled to while
+      // the scorekeeper types: that would move the field being typed in (a pause in the middle
+      // of a number answers with a message); a refused save brings it into view.
+      var message = document.getElementById(active.getAttribute("aria-describedby") || "");
+      var box = active.closest(".radios, label") || active;
+      if (active.getAttribute("aria-invalid") === "true" && message) {
+        var below = box.getBoundingClientRect(), gap = message.getBoundingClientRect().top - below.bottom;
+        if (gap < below.height) keepInView([box, message]);
       }
     }
   });

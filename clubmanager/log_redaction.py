@@ -17,10 +17,12 @@ from __future__ import annotations
 import logging
 import re
 
-#: A path segment after ``/t/``, ``/deur/`` or ``/uitslag/``: the code (whatever its characters,
-#: up to the next separator).
-TABLE_CODE = re.compile(r"/(t|deur|uitslag)/([^/?#\s\"']+)")
-PREFIXES = ("/t/", "/deur/", "/uitslag/")
+#: The URL prefixes a code follows: table codes, door codes, share links.
+KINDS = ("t", "deur", "uitslag")
+PREFIXES = tuple(f"/{kind}/" for kind in KINDS)
+#: A path segment after one of them: the code (whatever its characters, up to the next
+#: separator).
+CODE_IN_PATH = re.compile(rf"/({'|'.join(KINDS)})/([^/?#\s\"']+)")
 KEPT = 4
 
 
@@ -31,7 +33,7 @@ def _shortened(match: re.Match[str]) -> str:
 def redact(text: str) -> str:
     """``text`` with every table code, door code and share code in a URL cut to its first 4
     characters."""
-    return TABLE_CODE.sub(_shortened, text) if any(p in text for p in PREFIXES) else text
+    return CODE_IN_PATH.sub(_shortened, text) if any(p in text for p in PREFIXES) else text
 
 
 class RedactTableCodes(logging.Filter):

@@ -73,19 +73,13 @@ def evening_results_pdf(evening: Evening, results: Any, prizes: Any = None,
         story = _title(styles, title, sub)
         if ranking:
             story.append(styles.p(_("Evening ranking"), styles.heading))
-            rows: list[list[Any]] = [[styles.p(h, styles.head_cell) for h in (
-                _("Rank"), _("Name"), _("Member number"), _("Points"))]]
-            for row in ranking:
-                rows.append([
-                    styles.p(_value(row, "rank", "place"), styles.cell_center),
-                    styles.p(_value(row, "name")),
-                    styles.p(_value(row, "member_number") or "", styles.cell_center),
-                    styles.p(_number(_value(row, "total", "points", "competition_points")),
-                             styles.cell_right),
-                ])
-            grid = Grid(rows, colWidths=[16 * mm, width - 76 * mm, 30 * mm, 30 * mm],
-                        repeatRows=1)
-            grid.setStyle(grid_style(1))
+            grid = _ranking_grid(styles, (_("Rank"), _("Name"), _("Member number"), _("Points")), [[
+                styles.p(_value(row, "rank", "place"), styles.cell_center),
+                styles.p(_value(row, "name")),
+                styles.p(_value(row, "member_number") or "", styles.cell_center),
+                styles.p(_number(_value(row, "total", "points", "competition_points")),
+                         styles.cell_right),
+            ] for row in ranking], width)
             story += [grid, Spacer(1, 5 * mm)]
         story += prize_flowables(styles, prizes, width)
         current_round = None
@@ -230,16 +224,22 @@ def _legend(styles: Styles, standings: Any, shown: int) -> list[Flowable]:
     return story
 
 
+def _ranking_grid(styles: Styles, heads: tuple[str, ...], rows: list[list[Any]],
+                  width: float) -> Grid:
+    """A ranking of four columns (rank, name, two figures) under a repeated head row: the
+    evening's ranking and the points champion's."""
+    grid = Grid([[styles.p(h, styles.head_cell) for h in heads], *rows],
+                colWidths=[16 * mm, width - 76 * mm, 30 * mm, 30 * mm], repeatRows=1)
+    grid.setStyle(grid_style(1))
+    return grid
+
+
 def _champion(styles: Styles, champion: Any, width: float) -> list[Flowable]:
     """The points champion's ranking (``selectors.standings.season_and_champion``)."""
-    rows: list[list[Any]] = [[styles.p(h, styles.head_cell) for h in (
-        _("Rank"), _("Name"), _("Total"), _("Evenings"))]]
-    for row in champion.rows:
-        rows.append([styles.p("–" if row.rank is None else str(row.rank), styles.cell_center),
-                     styles.p(row.name), styles.p(str(row.total), styles.cell_right),
-                     styles.p(str(row.evenings_played), styles.cell_right)])
-    grid = Grid(rows, colWidths=[16 * mm, width - 76 * mm, 30 * mm, 30 * mm], repeatRows=1)
-    grid.setStyle(grid_style(1))
+    grid = _ranking_grid(styles, (_("Rank"), _("Name"), _("Total"), _("Evenings")), [
+        [styles.p("–" if row.rank is None else str(row.rank), styles.cell_center),
+         styles.p(row.name), styles.p(str(row.total), styles.cell_right),
+         styles.p(str(row.evenings_played), styles.cell_right)] for row in champion.rows], width)
     return [Spacer(1, 5 * mm), styles.p(_("Points champion"), styles.heading),
             styles.p(_("The total over every evening played, also the evenings that do not "
                        "count for the standings above."), styles.small), Spacer(1, 1.5 * mm),

@@ -52,12 +52,10 @@ def _standings_context(competition: Competition, public: bool,
 def _public_names(request: PublicClubRequest, context: dict[str, Any]) -> dict[str, Any]:
     """The standings with each name as this visitor may see it (clubmanager/privacy.py)."""
     full = viewer_sees_full_names(request.club_role)
-    standings = context["standings"]
-    context["standings"] = replace(standings, rows=rows_for_viewer(
-        standings.rows, club=request.club, full=full))
-    if context.get("champion") is not None:
-        context["champion"] = replace(context["champion"], rows=rows_for_viewer(
-            context["champion"].rows, club=request.club, full=full))
+    for key in ("standings", "champion"):  # the points champion's ranking, when there is one
+        if context.get(key) is not None:
+            context[key] = replace(context[key], rows=rows_for_viewer(
+                context[key].rows, club=request.club, full=full))
     context["full_names"] = full
     return context
 

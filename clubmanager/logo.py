@@ -6,13 +6,16 @@ parsed (docs/security.md, "The club logo"):
 1. at most ``MAX_BYTES`` (the form refuses a larger file before reading it; read here again);
 2. PNG, JPEG or WebP by its first bytes, whatever its name or the browser's content type says:
    an SVG (a script may hide in it), a text file named ``.png`` or anything else is refused;
-3. the size the header declares at most ``MAX_SIDE`` pixels a side and ``MAX_PIXELS`` in all,
-   read before a single pixel is decoded (a 1 KB PNG can declare 100,000 × 100,000 pixels: a
-   decompression bomb); Pillow's own bomb check is an error here, never a warning;
-4. decoded (the first frame of an animation; a JPEG at a reduced scale), scaled to at most
-   ``KEEP_SIDE`` pixels a side, turned upright by its EXIF orientation and copied pixel by
-   pixel into a new picture, which is written as PNG: no EXIF (camera, place, date), no ICC
-   profile, no text chunks survive.
+3. what decoding will cost, counted from the file's structure (``logo_structure.py``): at
+   most ``MAX_PARTS`` segments or chunks; a JPEG has one frame, baseline, extended or
+   progressive (what browsers show), of at most ``MAX_SCANS`` scans;
+4. decoded in a process of its own (``logo_decode.py``) whose CPU time and memory are capped
+   and which is stopped after ``WALL_SECONDS``: the size the header declares at most
+   ``MAX_SIDE`` pixels a side and ``MAX_PIXELS`` in all, read before a single pixel is decoded
+   (a 1 KB PNG can declare 100,000 × 100,000 pixels: a decompression bomb); then the first
+   frame (a JPEG at a reduced scale), scaled to at most ``KEEP_SIDE`` pixels a side, turned
+   upright by its EXIF orientation and copied pixel by pixel into a new picture, written as
+   PNG: no EXIF (camera, place, date), no ICC profile, no text chunks survive.
 
 What is stored is that PNG and its digest, never the uploaded file or its name.
 """
@@ -20,20 +23,39 @@ What is stored is that PNG and its digest, never the uploaded file or its name.
 from __future__ import annotations
 
 import hashlib
-import io
-import warnings
+import logging
+import subprocess
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO
 
 from django.utils.translation import gettext as _
-from PIL import Image, ImageOps, UnidentifiedImageError
+
+from .logo_decode import KEEP_SIDE, MAX_PIXELS, MAX_SIDE
+from .logo_structure import STRUCTURE, Structure
+
+__all__ = ["KEEP_SIDE", "MAX_BYTES", "MAX_PARTS", "MAX_PIXELS", "MAX_SCANS", "MAX_SIDE",
+           "Decoded", "Logo", "LogoError", "checked", "decode", "logo_from_upload"]
+
+logger = logging.getLogger(__name__)
 
 MAX_BYTES = 2 * 1024 * 1024
-MAX_SIDE = 5000
-MAX_PIXELS = 16_000_000
-#: The largest side kept: sharp on the TV's header and on a printed page.
-KEEP_SIDE = 512
-FORMATS = ("PNG", "JPEG", "WEBP")
+#: Segments (JPEG) or chunks (PNG, WebP, an animation's frames included): real files have
+#: tens to a few hundred; 5,000 are read in about 0.03 s.
+MAX_PARTS = 5000
+#: A progressive JPEG's scans: libjpeg and Pillow write 10, other encoders about as many.
+MAX_SCANS = 100
+#: The decoding process's caps: CPU seconds, memory (address space) and wall-clock seconds,
+#: well under gunicorn's 30 s worker timeout. The dearest picture accepted takes 0.7 s of CPU,
+#: the largest 290 MB of address space (docs/security.md, ``make bench``).
+CPU_SECONDS = 5
+MEMORY_BYTES = 768 * 1024 * 1024
+WALL_SECONDS = 15
+#: The JPEG frames decoded: baseline, extended, progressive (not lossless, arithmetic-coded or
+#: hierarchical, which browsers do not show either).
+JPEG_FRAMES = frozenset({0xC0, 0xC1, 0xC2})
+_DECODER = Path(__file__).with_name("logo_decode.py")
 
 
 class LogoError(ValueError):
@@ -49,6 +71,15 @@ class Logo:
     @property
     def version(self) -> str:
         return hashlib.sha256(self.png).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """What the decoding process made, and what it cost it (for ``make bench``)."""
+
+    logo: Logo
+    cpu_seconds: float
+    peak_rss_kib: int
 
 
 def _kind(head: bytes) -> str | None:
@@ -73,62 +104,80 @@ def _too_large(width: int = 0, height: int = 0) -> LogoError:
     return LogoError(" ".join(filter(None, [limit, size, _("Make it smaller and try again.")])))
 
 
-def _read(upload: IO[bytes]) -> bytes:
-    data = upload.read(MAX_BYTES + 1)
+def _save_again() -> str:
+    return _("Open it in a photo or drawing program, save it again as an ordinary PNG or JPEG, "
+             "and upload that.")
+
+
+def _costly() -> LogoError:
+    return LogoError(" ".join([_("Reading this picture takes too much time or memory."),
+                               _save_again()]))
+
+
+
+
+def _check_structure(kind: str, structure: Structure) -> None:
+    """Refuse what would cost too much to decode, before anything decodes it."""
+    if kind == "JPEG":
+        if len(structure.frames) != 1 or structure.frames[0] not in JPEG_FRAMES:
+            raise _refused()
+        if structure.scans > MAX_SCANS:
+            raise LogoError(" ".join([
+                _("This JPEG is built up in %(count)s passes (a progressive JPEG); a logo may "
+                  "have at most %(limit)s.") % {"count": structure.scans, "limit": MAX_SCANS},
+                _save_again()]))
+    if structure.parts > MAX_PARTS:
+        raise LogoError(" ".join([
+            _("This picture is made of %(count)s parts; a logo may have at most %(limit)s.")
+            % {"count": structure.parts, "limit": MAX_PARTS}, _save_again()]))
+
+
+def _run_decoder(data: bytes, kind: str) -> subprocess.CompletedProcess[bytes]:
+    command = [sys.executable, "-I", str(_DECODER), kind, str(CPU_SECONDS), str(MEMORY_BYTES)]
+    try:
+        return subprocess.run(command, input=data, capture_output=True, timeout=WALL_SECONDS,
+                              env={}, check=False)
+    except subprocess.TimeoutExpired as exc:  # run() has killed it
+        raise _costly() from exc
+
+
+def decode(data: bytes, kind: str) -> Decoded:
+    """``data`` (of ``kind``, its structure checked) decoded and re-encoded by the capped
+    process, or ``LogoError``."""
+    done = _run_decoder(data, kind)
+    if done.returncode < 0:  # stopped by a signal: the CPU limit, or the decoder crashed
+        logger.warning("Logo decoder stopped by signal %s", -done.returncode)
+        raise _costly()
+    head, _newline, png = done.stdout.partition(b"\n")
+    words = head.decode("ascii", "replace").split()
+    if done.returncode != 0 or not words:
+        logger.error("Logo decoder failed (exit %s): %s", done.returncode,
+                     done.stderr.decode("utf-8", "replace")[-2000:])
+        raise RuntimeError("The logo decoder failed")
+    if words[0] == "large":
+        raise _too_large(int(words[1]), int(words[2]))
+    if words[0] == "costly":
+        raise _costly()
+    if words[0] != "ok":
+        raise _refused()
+    logo = Logo(png=png, width=int(words[1]), height=int(words[2]))
+    return Decoded(logo=logo, cpu_seconds=float(words[3]), peak_rss_kib=int(words[4]))
+
+
+def checked(data: bytes) -> str:
+    """The kind of ``data`` (PNG, JPEG or WEBP) once its size and structure passed the
+    limits, or ``LogoError``."""
     if len(data) > MAX_BYTES:
         raise LogoError(_("The logo is larger than %(size)s MB.")
                         % {"size": MAX_BYTES // (1024 * 1024)})
-    return data
-
-
-def _open(data: bytes) -> Image.Image:
     kind = _kind(data[:16])
     if kind is None:
         raise _refused()
-    try:
-        picture = Image.open(io.BytesIO(data), formats=[kind])
-    except Image.DecompressionBombError as exc:  # Pillow's own limit, far above ours
-        raise _too_large() from exc
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise _refused() from exc
-    width, height = picture.size
-    if width < 1 or height < 1:
-        raise _refused()
-    if max(width, height) > MAX_SIDE or width * height > MAX_PIXELS:
-        raise _too_large(width, height)
-    return picture
-
-
-def _clean_copy(picture: Image.Image) -> Image.Image:
-    """Scaled, upright, and a new picture holding only the pixels. Scaled first: every later
-    copy is of the small picture (the largest PNG allowed then needs about 64 MB, not 128)."""
-    has_alpha = picture.mode in ("RGBA", "LA", "PA") or (
-        picture.mode == "P" and "transparency" in picture.info)
-    mode = "RGBA" if has_alpha else "RGB"
-    if picture.mode != mode:  # a palette or grey picture: scaled in colour, not by nearest
-        picture = picture.convert(mode)
-    picture.thumbnail((KEEP_SIDE, KEEP_SIDE), Image.Resampling.LANCZOS)
-    picture = ImageOps.exif_transpose(picture)
-    clean = Image.new(mode, picture.size)
-    clean.paste(picture)
-    return clean
+    _check_structure(kind, STRUCTURE[kind](data))
+    return kind
 
 
 def logo_from_upload(upload: IO[bytes]) -> Logo:
     """The upload as the PNG we keep, or ``LogoError`` saying why not."""
-    data = _read(upload)
-    picture = _open(data)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            picture.seek(0)
-            if picture.format == "JPEG":  # decoded at a reduced scale: less memory, same logo
-                picture.draft("RGB", (KEEP_SIDE * 2, KEEP_SIDE * 2))
-            picture.load()
-            clean = _clean_copy(picture)
-    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError,
-            Image.DecompressionBombWarning) as exc:
-        raise _refused() from exc
-    out = io.BytesIO()
-    clean.save(out, format="PNG", optimize=True)
-    return Logo(png=out.getvalue(), width=clean.width, height=clean.height)
+    data = upload.read(MAX_BYTES + 1)
+    return decode(data, checked(data)).logo

@@ -51,6 +51,10 @@ PLACES: tuple[tuple[str, str], ...] = (
     # posted or uploaded JSON goes through, and the redaction of table codes in log lines.
     ("clubmanager/json_limits.py", "engine"),
     ("clubmanager/log_redaction.py", "engine"),
+    # The logo's structure walk (plain Python) and its decoding process (Pillow only: it runs
+    # as a script of its own, without Django).
+    ("clubmanager/logo_structure.py", "engine"),
+    ("clubmanager/logo_decode.py", "engine"),
     # The apps' package roots are empty: at the bottom they stay so.
     ("clubmanager/__init__.py", "engine"),
     ("tournaments/__init__.py", "engine"),

@@ -14,8 +14,18 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 from PIL import Image
 
+from benchmarks import logo as benchmark
+from clubmanager import logo
 from clubmanager.forms import LogoForm
-from clubmanager.logo import KEEP_SIDE, MAX_BYTES, LogoError, logo_from_upload
+from clubmanager.logo import (
+    KEEP_SIDE,
+    MAX_BYTES,
+    MAX_PARTS,
+    MAX_SCANS,
+    LogoError,
+    checked,
+    logo_from_upload,
+)
 
 NOT_A_PICTURE = "not a picture we can use"
 
@@ -136,3 +146,120 @@ def test_the_form_gives_the_re_encoded_logo_whatever_the_name() -> None:
                                           content_type="text/html")})
     assert form.is_valid(), form.errors
     assert form.cleaned_data["file"].png.startswith(b"\x89PNG")
+
+
+# -- What decoding costs, bounded before anything decodes (issue 31) ---------------------------
+
+
+@pytest.fixture
+def no_decoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail the test if the decoding process is started: the file must be refused before."""
+    def started(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the picture was decoded")
+
+    monkeypatch.setattr(logo.subprocess, "run", started)
+
+
+@pytest.mark.parametrize("scans", [66_505, 5_439, MAX_SCANS + 1])
+def test_a_progressive_jpeg_of_many_tiny_scans_is_refused_before_decoding(
+        scans: int, no_decoding: None) -> None:
+    data = benchmark.many_scans(scans)  # 5000 × 3200, grey: the issue's file at 66,505
+    assert len(data) <= MAX_BYTES
+    message = refused(data)
+    assert f"built up in {scans} passes" in message and f"at most {MAX_SCANS}" in message
+    assert "save it again as an ordinary PNG or JPEG" in message
+
+
+def test_a_jpeg_of_scans_made_by_pillow_then_repeated_is_refused(no_decoding: None) -> None:
+    """A real progressive JPEG whose last scan is written 200 times over."""
+    data = picture("JPEG", (300, 200), progressive=True)
+    last = data.rindex(b"\xff\xda")
+    crafted = data[:last] + data[last:-2] * 200 + b"\xff\xd9"
+    scans = data.count(b"\xff\xda") + 199
+    assert f"built up in {scans} passes" in refused(crafted)
+
+
+def test_a_jpeg_at_the_scan_limit_is_kept() -> None:
+    logo = logo_from_upload(io.BytesIO(benchmark.many_scans(MAX_SCANS, 400, 300, 3)))
+    assert (logo.width, logo.height) == (400, 300)
+
+
+@pytest.mark.parametrize("frame", [b"\xff\xc3", b"\xff\xc9"])  # lossless, arithmetic-coded
+def test_a_jpeg_of_a_kind_browsers_do_not_show_is_refused(frame: bytes,
+                                                          no_decoding: None) -> None:
+    data = picture("JPEG", (100, 50))
+    assert NOT_A_PICTURE in refused(data.replace(b"\xff\xc0", frame, 1))
+
+
+def test_a_jpeg_with_two_frames_is_refused(no_decoding: None) -> None:
+    data = picture("JPEG", (100, 50))
+    frame = data.index(b"\xff\xc0")
+    length = int.from_bytes(data[frame + 2:frame + 4], "big")
+    assert NOT_A_PICTURE in refused(data[:frame] + data[frame:frame + 2 + length] * 2
+                                    + data[frame + 2 + length:])
+
+
+def test_a_png_of_too_many_chunks_is_refused(no_decoding: None) -> None:
+    message = refused(benchmark.png_many_chunks(MAX_PARTS + 1))
+    assert f"made of {MAX_PARTS + 1} parts" in message and f"at most {MAX_PARTS}" in message
+
+
+def test_an_animated_webp_of_too_many_frames_is_refused(no_decoding: None) -> None:
+    frames = [Image.new("RGB", (40, 40), (i, 0, 0)) for i in range(3)]
+    out = io.BytesIO()
+    frames[0].save(out, format="WEBP", save_all=True, append_images=frames[1:], lossless=True)
+    data = out.getvalue()
+    last = data.rindex(b"ANMF")
+    body = data[:last] + data[last:] * MAX_PARTS
+    crafted = b"RIFF" + struct.pack("<I", len(body) - 8) + body[8:]
+    assert f"at most {MAX_PARTS}" in refused(crafted)
+
+
+@pytest.mark.parametrize("kind, save", [
+    ("PNG", {}), ("PNG", {"interlace": 1}), ("JPEG", {}), ("JPEG", {"progressive": True}),
+    ("WEBP", {}), ("WEBP", {"lossless": True}),
+])
+def test_ordinary_logos_are_kept(kind: str, save: dict[str, object]) -> None:
+    data = picture(kind, (1024, 256), **save)
+    assert checked(data) == kind
+    logo = logo_from_upload(io.BytesIO(data))
+    assert (logo.width, logo.height) == (KEEP_SIDE, KEEP_SIDE // 4)
+    assert Image.open(io.BytesIO(logo.png)).getpixel((10, 10))[:3] == pytest.approx(  # type: ignore[index]
+        (200, 30, 30), abs=8)
+
+
+def test_an_animated_webp_keeps_its_first_frame() -> None:
+    frames = [Image.new("RGB", (60, 40), colour) for colour in ((200, 30, 30), (0, 0, 200))]
+    out = io.BytesIO()
+    frames[0].save(out, format="WEBP", save_all=True, append_images=frames[1:], lossless=True)
+    data = out.getvalue()
+    kept = Image.open(io.BytesIO(logo_from_upload(io.BytesIO(data)).png))
+    assert kept.size == (60, 40) and kept.getpixel((5, 5))[:3] == (200, 30, 30)  # type: ignore[index]
+
+
+def test_decoding_is_stopped_at_its_cpu_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limits lifted, the issue's file goes to the decoder, which is stopped after its CPU
+    second (it needs about a minute) with a sentence, not a stalled page."""
+    monkeypatch.setattr(logo, "MAX_SCANS", 10**6)
+    monkeypatch.setattr(logo, "MAX_PARTS", 10**6)
+    monkeypatch.setattr(logo, "CPU_SECONDS", 1)
+    assert "takes too much time or memory" in refused(benchmark.many_scans(66_505))
+
+
+def test_decoding_is_stopped_at_its_memory_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A picture needing 150 MB, decoded with 120 MB allowed."""
+    monkeypatch.setattr(logo, "MEMORY_BYTES", 120 * 1024 * 1024)
+    assert "takes too much time or memory" in refused(benchmark.png_16_bit_interlaced())
+
+
+def test_decoding_is_stopped_at_its_wall_clock_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(logo, "WALL_SECONDS", 0.001)
+    assert "takes too much time or memory" in refused(picture())
+
+
+def test_a_decoder_that_cannot_run_is_a_server_error_not_a_refusal(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(logo, "_DECODER", logo._DECODER.with_name("missing.py"))
+    with pytest.raises(RuntimeError):
+        logo_from_upload(io.BytesIO(picture()))
+    assert "Logo decoder failed" in caplog.text

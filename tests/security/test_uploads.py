@@ -1,8 +1,11 @@
 """Crafted spreadsheets: every kind of decompression bomb, and XML with entities, is refused by
-both imports through their pages, with a message saying why, and nothing is stored.
+both imports through their pages, with a message saying why, and nothing is stored. The same
+for a logo whose decoding would stall a worker (the other crafted pictures are in
+tests/clubmanager/test_logo.py).
 
-The files are written here (zipfile and hand-written XML, ``benchmarks.uploads``); their time
-and memory are measured by ``python -m benchmarks.uploads``, not here.
+The files are written here (zipfile and hand-written XML, ``benchmarks.uploads``; pictures,
+``benchmarks.logo``); their time and memory are measured by ``python -m benchmarks.uploads``
+and ``python -m benchmarks.logo``, not here.
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from benchmarks import logo as logo_bench
 from benchmarks import uploads
-from clubmanager.models import Member
+from clubmanager.models import ClubLogo, Member
 from clubmanager.spreadsheet import MAX_PARTS, MAX_RATIO, MAX_TAGS, MAX_TOKEN, MAX_UNCOMPRESSED
 from tournaments.models import Evening
 
@@ -200,3 +204,44 @@ def test_deep_json_in_a_hand_cell_is_a_row_error_not_a_500(
 def test_deep_json_is_just_text_to_the_member_import(member_import: Any) -> None:
     """The member import reads no JSON: to it the cell is text, read like any other."""
     assert not member_import(uploads.deep_json())
+
+
+# -- The club logo: a picture that would cost a minute to decode (issue 31) --------------------
+
+
+def _upload_logo(client: Client, club: Any, data: bytes, name: str) -> Any:
+    return client.post(reverse("clubmanager:club_logo_upload", kwargs={"club": club.slug}),
+                       {"file": SimpleUploadedFile(name, data, content_type="image/jpeg")})
+
+
+def test_a_logo_of_66505_scans_is_refused_on_the_page_in_dutch(
+        admin_client: Client, club: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's file: 5000 × 3200 grey, progressive, 66,505 scans that each walk all
+    250,000 blocks. Refused with a sentence the secretary can act on, never decoded, nothing
+    kept."""
+    from clubmanager import logo
+
+    def decoded(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the picture was decoded")
+
+    monkeypatch.setattr(logo.subprocess, "run", decoded)
+    response = _upload_logo(admin_client, club, logo_bench.many_scans(66_505), "logo.jpg")
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "Deze JPEG wordt in 66505 stappen opgebouwd (een progressieve JPEG)" in text
+    assert "sla haar opnieuw op als gewone PNG of JPEG" in text
+    club.refresh_from_db()
+    assert not club.logo_version and not ClubLogo.objects.exists()
+
+
+@pytest.mark.parametrize("kind, options", [
+    ("PNG", {}), ("JPEG", {}), ("JPEG", {"progressive": True}), ("WEBP", {}),
+])
+def test_ordinary_logos_are_still_kept_through_the_page(
+        admin_client: Client, club: Any, kind: str, options: dict[str, Any]) -> None:
+    out = io.BytesIO()
+    logo_bench.drawing(600).convert("RGB").save(out, format=kind, **options)
+    response = _upload_logo(admin_client, club, out.getvalue(), f"logo.{kind.lower()}")
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert club.logo_version and ClubLogo.objects.get(club=club).width == 512

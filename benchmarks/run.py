@@ -9,7 +9,9 @@
    benchmarks/workbook.py): the export against openpyxl writing the same cells as plain values
    (target ≤ 3×) and the import against the export (target ≤ 2×), side by side;
 5. crafted uploads (decompression bombs and the like) against both imports: time and extra peak
-   memory of each refusal (benchmarks/uploads.py).
+   memory of each refusal (benchmarks/uploads.py);
+6. logo uploads: CPU time and peak memory of the worst picture still accepted and of the largest
+   ordinary logos (benchmarks/logo.py).
 
 Each database benchmark gets its own temporary SQLite test database. Timings are wall-clock on
 this machine: on a shared or busy machine run it twice.
@@ -23,6 +25,7 @@ import time
 def main() -> None:
     from benchmarks import (
         engine,
+        logo,
         score_entry,
         season_rules,
         sheets,
@@ -39,7 +42,8 @@ def main() -> None:
                 ("standings", standings.main, True),
                 ("score sheets PDF", sheets.main, True),
                 ("season workbook", workbook.main, True),
-                ("crafted uploads", uploads.main, False)]
+                ("crafted uploads", uploads.main, False),
+                ("logo uploads", logo.main, False)]
     for title, run, needs_db in sections:
         print(f"\n=== {title}")
         if needs_db:

@@ -25,7 +25,7 @@ from clubmanager import services as club_services
 from clubmanager.access import club_view, public_club_view
 from clubmanager.forms import ClubSettingsForm, LogoForm
 from clubmanager.http import ClubRequest, PublicClubRequest
-from clubmanager.models import Role
+from clubmanager.models import Club, Role
 from clubmanager.selectors import club_logo_png
 
 from ..forms.club_defaults import ClubDefaultsForm
@@ -111,6 +111,11 @@ def club_logo(request: PublicClubRequest, version: str) -> HttpResponse:
         if not club.logo_version:
             raise Http404("No logo")
         return redirect("clubmanager:club_logo", club=club.slug, version=club.logo_version)
+    return logo_png_response(club)
+
+
+def logo_png_response(club: Club) -> HttpResponse:
+    """The club's logo as stored (``version`` already checked by the caller), 404 without."""
     png = club_logo_png(club=club)
     if png is None:
         raise Http404("No logo")

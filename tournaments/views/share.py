@@ -20,7 +20,7 @@ from urllib.parse import quote
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils.formats import date_format
@@ -39,6 +39,7 @@ from ..selectors.prizes import evening_prizes
 from ..selectors.sharing import shared_evening
 from ..selectors.standings import evening_results as evening_results_of
 from ..services import sharing as services
+from .club_settings import logo_png_response
 
 
 def share_url(evening: Evening) -> str:
@@ -64,13 +65,7 @@ def shared_results(request: HttpRequest, code: str) -> HttpResponse:
     """The evening's results for whoever has the link: names as for a visitor."""
     evening = shared_evening(code)
     if evening is None:
-        if throttle.is_blocked(code):
-            response = HttpResponse(_("Too many wrong links were tried. Try again later."),
-                                    status=429, content_type="text/plain; charset=utf-8")
-            response["Retry-After"] = str(int(throttle.cooloff().total_seconds()))
-            return response
-        throttle.record_failure(code)
-        return render(request, "404.html", status=404)
+        return _wrong_code(request, code)
     club = evening.competition.club
     results = evening_results_of(evening)
     results = replace(results, overall=rows_for_viewer(results.overall, club=club, full=False))
@@ -80,6 +75,32 @@ def shared_results(request: HttpRequest, code: str) -> HttpResponse:
         "prizes": evening_prizes(evening, results=results)})
     response["X-Robots-Tag"] = "noindex"
     return response
+
+
+@require_GET
+def shared_logo(request: HttpRequest, code: str, version: str) -> HttpResponse:
+    """The club's logo for the share page: whoever holds the link sees it, also when the club's
+    pages are not public (its own address, ``/clubs/<club>/logo/...``, is for members then)."""
+    evening = shared_evening(code)
+    if evening is None:
+        return _wrong_code(request, code)
+    club = evening.competition.club
+    if version != club.logo_version:
+        if not club.logo_version:
+            raise Http404("No logo")
+        return redirect("share:logo", code=code, version=club.logo_version)
+    return logo_png_response(club)
+
+
+def _wrong_code(request: HttpRequest, code: str) -> HttpResponse:
+    """A wrong or revoked code: 404, counted towards that code's limit (429 past it)."""
+    if throttle.is_blocked(code):
+        response = HttpResponse(_("Too many wrong links were tried. Try again later."),
+                                status=429, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(int(throttle.cooloff().total_seconds()))
+        return response
+    throttle.record_failure(code)
+    return render(request, "404.html", status=404)
 
 
 def _evening(request: ClubRequest, pk: int) -> Evening:

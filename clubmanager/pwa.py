@@ -39,13 +39,22 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+#: What a start path may hold: the characters of a URL's path (RFC 3986), nothing a browser
+#: reads otherwise (a backslash is a slash to it; tabs and line breaks it drops).
+_PATH_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                             "-._~!$&'()*+,;=:@%/")
+
+
 def _start_url(value: str | None) -> str:
-    """A path on this site (the page the scorekeeper added), never another site's address."""
-    parts = urlsplit(value or "")
-    path = parts.path
-    if parts.scheme or parts.netloc or not path.startswith("/") or path.startswith("//"):
+    """A path on this site (the page the scorekeeper added), never another site's address:
+    one slash, then only a path's characters (no backslash, control character, query or
+    second slash that could make a browser read another site), else the site's root."""
+    value = value or ""
+    parts = urlsplit(value)
+    if (parts.scheme or parts.netloc or not value.startswith("/") or value.startswith("//")
+            or not set(value) <= _PATH_CHARACTERS):
         return "/"
-    return parts.path
+    return value
 
 
 @require_GET

@@ -33,6 +33,19 @@ def test_the_service_worker_is_served_from_the_root_for_the_table_pages(client: 
     ("//evil.example/phish", "/"),
     ("javascript:alert(1)", "/"),
     ("", "/"),
+    # what a browser would read as another site, or that no page of ours holds
+    ("/\\evil.example/x", "/"),
+    ("\\\\evil.example/x", "/"),
+    ("/\\/evil.example/x", "/"),
+    ("/\t/evil.example/x", "/"),
+    ("/\n/evil.example/x", "/"),
+    ("/\r\n/evil.example", "/"),
+    ("/\x00/evil.example", "/"),
+    ("/clubs/hv/\x7f", "/"),
+    (" //evil.example", "/"),
+    ("/ /evil.example", "/"),
+    ("/t/AbCdEf/?next=//evil.example", "/"),
+    ("/t/%E2%9C%93/", "/t/%E2%9C%93/"),
 ])
 def test_the_manifest_opens_at_the_page_it_was_added_from_on_this_site(
         client: Client, start: str, expected: str) -> None:

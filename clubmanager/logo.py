@@ -118,18 +118,17 @@ def _costly() -> LogoError:
 
 def _check_structure(kind: str, structure: Structure) -> None:
     """Refuse what would cost too much to decode, before anything decodes it."""
-    if kind == "JPEG":
-        if len(structure.frames) != 1 or structure.frames[0] not in JPEG_FRAMES:
-            raise _refused()
-        if structure.scans > MAX_SCANS:
-            raise LogoError(" ".join([
-                _("This JPEG is built up in %(count)s passes (a progressive JPEG); a logo may "
-                  "have at most %(limit)s.") % {"count": structure.scans, "limit": MAX_SCANS},
-                _save_again()]))
-    if structure.parts > MAX_PARTS:
+    if kind == "JPEG" and structure.scans > MAX_SCANS:
         raise LogoError(" ".join([
-            _("This picture is made of %(count)s parts; a logo may have at most %(limit)s.")
-            % {"count": structure.parts, "limit": MAX_PARTS}, _save_again()]))
+            _("A logo may be built up in at most %(limit)s passes (a progressive JPEG); "
+              "this one takes more.") % {"limit": MAX_SCANS}, _save_again()]))
+    if structure.parts > MAX_PARTS:  # the walk stopped there
+        raise LogoError(" ".join([
+            _("A logo may be made of at most %(limit)s parts; this picture has more.")
+            % {"limit": MAX_PARTS}, _save_again()]))
+    if kind == "JPEG" and (len(structure.frames) != 1
+                           or structure.frames[0] not in JPEG_FRAMES):
+        raise _refused()
 
 
 def _run_decoder(data: bytes, kind: str) -> subprocess.CompletedProcess[bytes]:
@@ -173,7 +172,7 @@ def checked(data: bytes) -> str:
     kind = _kind(data[:16])
     if kind is None:
         raise _refused()
-    _check_structure(kind, STRUCTURE[kind](data))
+    _check_structure(kind, STRUCTURE[kind](data, MAX_PARTS))
     return kind
 
 

@@ -12,6 +12,9 @@ only counted (``clubmanager/logo.py`` holds the counts to its limits):
 - **PNG**: the chunks up to IEND (Pillow reads each one in Python), the animation frames
   (fcTL; only the first picture is decoded) and whether it is interlaced.
 - **WebP**: the chunks of the RIFF container; an animation's frames (ANMF) are chunks.
+
+Each walk stops once it has counted more than ``limit`` parts: 2 MB of empty segments would
+otherwise be half a million steps of Python (0.3 s) before anything is refused.
 """
 
 from __future__ import annotations
@@ -49,13 +52,14 @@ _FRAMES = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 _SOS, _EOI = 0xDA, 0xD9
 
 
-def jpeg_structure(data: bytes) -> Structure:
-    """Segments, frames and scans of a JPEG (``data`` starts with SOI), up to EOI or to where
-    the file stops making sense (the decoder then refuses it)."""
+def jpeg_structure(data: bytes, limit: int) -> Structure:
+    """Segments, frames and scans of a JPEG (``data`` starts with SOI), up to EOI, to where
+    the file stops making sense (the decoder then refuses it) or to more than ``limit``
+    segments."""
     parts = scans = 0
     frames: list[int] = []
     position = 2
-    while (found := _MARKER.search(data, position)) is not None:
+    while parts <= limit and (found := _MARKER.search(data, position)) is not None:
         marker, position = data[found.end() - 1], found.end()
         if marker == _EOI:
             break
@@ -76,12 +80,13 @@ def jpeg_structure(data: bytes) -> Structure:
     return Structure(parts=parts, scans=scans, frames=tuple(frames))
 
 
-def png_structure(data: bytes) -> Structure:
-    """Chunks of a PNG up to IEND, its animation frames, and whether it is interlaced."""
+def png_structure(data: bytes, limit: int) -> Structure:
+    """Chunks of a PNG up to IEND (or more than ``limit``), its animation frames, and whether
+    it is interlaced."""
     parts = frames = 0
     interlaced = False
     position = 8
-    while position + 8 <= len(data):
+    while parts <= limit and position + 8 <= len(data):
         length = int.from_bytes(data[position:position + 4], "big")
         kind = data[position + 4:position + 8]
         parts += 1
@@ -95,12 +100,13 @@ def png_structure(data: bytes) -> Structure:
     return Structure(parts=parts, animation_frames=frames, interlaced=interlaced)
 
 
-def webp_structure(data: bytes) -> Structure:
-    """Chunks of a WebP's RIFF container (as far as its declared size), and its frames."""
+def webp_structure(data: bytes, limit: int) -> Structure:
+    """Chunks of a WebP's RIFF container (as far as its declared size, or more than
+    ``limit``), and its frames."""
     end = min(len(data), 8 + int.from_bytes(data[4:8], "little"))
     parts = frames = 0
     position = 12
-    while position + 8 <= end:
+    while parts <= limit and position + 8 <= end:
         size = int.from_bytes(data[position + 4:position + 8], "little")
         parts += 1
         if data[position:position + 4] == b"ANMF":

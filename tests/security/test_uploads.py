@@ -228,7 +228,8 @@ def test_a_logo_of_66505_scans_is_refused_on_the_page_in_dutch(
     response = _upload_logo(admin_client, club, logo_bench.many_scans(66_505), "logo.jpg")
     assert response.status_code == 200
     text = response.content.decode()
-    assert "Deze JPEG wordt in 66505 stappen opgebouwd (een progressieve JPEG)" in text
+    assert ("Een logo mag in hoogstens 100 stappen worden opgebouwd (een progressieve JPEG); "
+            "dit logo heeft er meer nodig." in text)
     assert "sla haar opnieuw op als gewone PNG of JPEG" in text
     club.refresh_from_db()
     assert not club.logo_version and not ClubLogo.objects.exists()

@@ -216,6 +216,7 @@ _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "tournaments:evening_share": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
     "tournaments:evening_results_mail": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
     "share:results": {"GET": PUBLIC, "POST": (405,) * 6},
+    "share:logo": {"GET": PUBLIC, "POST": (405,) * 6},  # the club's logo on that page
     "door:names": {"GET": (403,) * 6, "POST": (405,) * 6},
     "door:confirm": {"GET": (403,) * 6, "POST": (403,) * 6},
 }
@@ -374,11 +375,14 @@ def url_of(name: str, route: str, w: dict[str, Any], role: str | None = None) ->
     docstring)."""
     if name.startswith("table_code:"):
         return _code_url(name, w, role)
-    if name == "share:results":
+    if name.startswith("share:"):
         # a link made earlier (the service wants a closed evening); set in the request's own
         # transaction, which is rolled back after it
         Evening.objects.filter(pk=w["evening"].pk).update(share_code="matrix-share-code-0123")
-        return reverse(name, kwargs={"code": "matrix-share-code-0123"})
+        share = {"code": "matrix-share-code-0123"}
+        if name == "share:logo":
+            share["version"] = _with_logo(w["club"]).logo_version
+        return reverse(name, kwargs=share)
     if name.startswith("door:"):
         evening = evening_door_code_ensure(evening=w["evening"])
         kwargs = {"code": evening.door_code}

@@ -4,11 +4,17 @@ Visitors who are not logged in to the club (anonymous, or a login of another clu
 member's name as the member chose (``Member.public_name``): the full name, the first name and
 initial ("Henk L."), or only the member number ("lid 12"); the default is the first name and
 initial. Logged-in members of the club see full names. Guests have no choice and are shown as
-first name and initial. The public pages (standings, evening results, TV) go through here:
-``rows_for_viewer`` for the ranked rows, the ``shown_name`` template filter
-(``clubmanager/templatetags/privacy.py``) for a seat. Why: docs/privacy.md.
+first name and initial.
+
+``shown_name`` is the one function that makes a name a visitor sees; everything else here
+calls it: ``participant_name`` for a seat, ``team_name`` for a team's label (High Five 1959's
+partners, made from each partner's shown name, never from the stored side, which holds full
+names), ``rows_for_viewer`` for ranked rows. The public pages (standings, evening results,
+TV) and the share page go through here, and the template tags of
+``clubmanager/templatetags/privacy.py``. Why: docs/privacy.md.
 """
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -43,6 +49,12 @@ def participant_name(participant: Any, *, full: bool) -> str:
                           full=full)
     return shown_name(name=member.name, number=member.member_number,
                       choice=member.public_name, full=full)
+
+
+def team_name(partners: Iterable[Any], *, full: bool) -> str:
+    """A team's label as the viewer sees it: the partners (participants, in seat order), each
+    as :func:`participant_name` shows them, joined by " & "."""
+    return " & ".join(participant_name(partner, full=full) for partner in partners)
 
 
 def rows_for_viewer(rows: list[Any], *, club: Club, full: bool) -> list[Any]:

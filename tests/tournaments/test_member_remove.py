@@ -13,6 +13,7 @@ import pytest
 from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.db import connection
+from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -204,3 +205,117 @@ def test_every_history_table_is_searched() -> None:
     for model in apps.get_models():
         if model._meta.object_name.startswith("Historical"):
             assert model._meta.db_table in tables
+
+
+# -- the name wherever it was written ---------------------------------------------------------
+def _pages_text(client: Any, club: Any, competition: Any, table: Any) -> str:
+    """The table's page, its history and the season workbook, as the club admin sees them."""
+    kw = {"club": club.slug, "pk": table.pk}
+    texts = [client.get(reverse(name, kwargs=kw)).content.decode()
+             for name in ("tournaments:table_scores", "tournaments:table_history")]
+    book = _workbook(client, reverse("tournaments:season_xlsx", kwargs={
+        "club": club.slug, "competition_id": competition.pk}))
+    texts.append(repr(book))
+    return "\n".join(texts)
+
+
+def test_an_adjusted_reason_at_a_table_where_the_member_never_sat_forgets_the_name(
+        season: dict[str, Any], club: Any, admin_user: Any, admin_client: Any,
+        make_evening: Any, make_round: Any, seat_table: Any) -> None:
+    """He watched; the admin adjusted a hand at the table of four others, and the reason named
+    him (written in another case as well): the hand, its history and the workbook kept it."""
+    others = season["others"]
+    evening = make_evening(season["singles"], others[:4])
+    table = seat_table(make_round(evening), list(evening.participants.order_by("pk")))
+    sides = sides_of(table.seats.all())
+    deal = {"penalties": dict(zip(sides, (0, 1, 12, 88), strict=True))}  # 1 is impossible
+    reason = f"{NAME} keek mee en zei het hardop; ook {NAME.upper()} via {EMAIL}"
+    hand_add(table=table, by=admin_user, change=HandChange(
+        data=deal, expected_version=0, adjusted_reason=reason,
+        adjusted_points=dict.fromkeys(sides, 0)))
+    assert reason in _pages_text(admin_client, club, season["singles"], table)
+
+    removed = member_remove(member=season["leaving"], by=admin_user)
+
+    text = _pages_text(admin_client, club, season["singles"], table)
+    assert NAME.casefold() not in text.casefold() and EMAIL not in text
+    assert f"{removed.name} keek mee en zei het hardop; ook {removed.name} via" in text
+    database = _database_text()
+    assert NAME.casefold() not in database.casefold() and EMAIL not in database
+    hand = Hand.objects.get(table=table)
+    assert hand.is_adjusted and hand.adjusted_points == dict.fromkeys(sides, 0)
+
+
+def test_the_name_in_another_case_in_a_delete_reason_is_erased(
+        season: dict[str, Any], admin_user: Any, make_evening: Any, make_round: Any,
+        seat_table: Any) -> None:
+    """"hendrikus zwanenburg" in lower case in a delete reason at a table he sat at, and in
+    capitals with a double space at a table he did not sit at."""
+    others = season["others"]
+    evening = make_evening(season["singles"], [season["leaving"], *others])
+    people = list(evening.participants.order_by("pk"))
+    round_ = make_round(evening)
+    written = {NAME.lower(): seat_table(round_, people[:4], number=1),
+               NAME.upper().replace(" ", "  "): seat_table(round_, people[4:], number=2)}
+    for text, table in written.items():
+        hands = sample_hands("jokeren", sides_of(table.seats.all()))[:2]
+        for version, hand in enumerate(hands):
+            hand_add(table=table, by=admin_user,
+                     change=HandChange(data=hand, expected_version=version))
+        last = Hand.objects.filter(table=table).order_by("number").last()
+        assert last is not None
+        hand_delete(hand=last, by=admin_user, reason=f"volgens {text} fout",
+                    expected_version=len(hands))
+    assert NAME.lower() in _database_text()
+
+    removed = member_remove(member=season["leaving"], by=admin_user)
+
+    database = _database_text()
+    assert "zwanenburg" not in database.casefold()
+    assert database.count(f"volgens {removed.name} fout") == 2
+
+
+def test_failed_logins_typed_as_the_members_name_or_e_mail_are_forgotten(
+        season: dict[str, Any], admin_user: Any) -> None:
+    """Failed logins (django-axes) typed as his username, his e-mail or his full name, in any
+    case, are gone at once, not at the cool-off; someone else's stay."""
+    from axes.models import AccessAttempt
+
+    typed = ["hzwanenburg", "HZwanenburg", EMAIL, EMAIL.upper(), NAME, NAME.lower()]
+    for username in [*typed, "Ann Bakker"]:
+        Client(REMOTE_ADDR="10.0.0.9").post(reverse("login"), {
+            "username": username, "password": "wrong password"})
+    assert AccessAttempt.objects.count() == len(typed) + 1
+
+    member_remove(member=season["leaving"], by=admin_user)
+
+    assert list(AccessAttempt.objects.values_list("username", flat=True)) == ["Ann Bakker"]
+    database = _database_text().casefold()
+    assert "zwanenburg" not in database
+
+
+def test_removal_runs_a_fixed_number_of_queries(
+        season: dict[str, Any], admin_user: Any, make_evening: Any, make_round: Any,
+        seat_table: Any) -> None:
+    """However many tables the member sat at: the club's texts are read in bulk (the old
+    service ran three queries per table)."""
+    from django.contrib.contenttypes.models import ContentType
+    from django.db import connection as db
+    from django.test.utils import CaptureQueriesContext
+
+    ContentType.objects.get_for_model(Member)  # cached from here on, as in a running site
+    counts = []
+    for member, extra in ((season["others"][3], 1), (season["others"][0], 9)):
+        for _ in range(extra):  # more evenings, each a table with hands and a delete reason
+            evening = make_evening(season["teams"], [member, *season["others"][4:7]])
+            table = seat_table(make_round(evening), list(evening.participants.order_by("pk")))
+            hands = sample_hands("high_five_1959", sides_of(table.seats.all()))[:2]
+            for version, hand in enumerate(hands):
+                hand_add(table=table, by=admin_user,
+                         change=HandChange(data=hand, expected_version=version))
+            hand_delete(hand=Hand.objects.filter(table=table).last(), by=admin_user,
+                        reason=f"{member.name} telde verkeerd", expected_version=2)
+        with CaptureQueriesContext(db) as queries:
+            member_remove(member=member, by=admin_user)
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts

@@ -11,22 +11,24 @@ evening history, and Django's admin log. Why and what stays: docs/privacy.md.
 from __future__ import annotations
 
 import contextlib
+import re
 import uuid
 from collections.abc import Mapping
 from typing import Any
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
 from clubmanager.models import Club, ClubRole, Member, PublicName
 
-from ..models import Evening, Hand, Seat
+from ..models import CallOff, Competition, Evening, Hand, Participant, Seat
 from ..workbook.cache import cache_dir
 
 
@@ -41,10 +43,6 @@ def _renamed(value: Any, sides: Mapping[str, str], old: str, new: str) -> Any:
     if isinstance(value, str):
         return sides[value] if value in sides else value.replace(old, new)
     return value
-
-
-def _text(value: str | None, old: str, new: str) -> str | None:
-    return value.replace(old, new) if value else value
 
 
 def _former_label(club: Club) -> tuple[str, str]:
@@ -62,89 +60,137 @@ def _former_label(club: Club) -> tuple[str, str]:
 
 
 def _rename_sides(member: Member, old: str, new: str) -> None:
-    """The sides of every table the member sat at, and the hands (and their history) there."""
-    mine = Seat.objects.filter(participant__member=member).select_related("table")
+    """The sides of every table the member sat at, and the hands (and their history) there;
+    a fixed number of queries however many tables."""
+    mine = Seat.objects.filter(participant__member=member)
+    tables = Subquery(mine.values("table_id"))
+    own = set(mine.values_list("pk", flat=True))
+    seats = list(Seat.objects.filter(table_id__in=tables))
     by_table: dict[int, dict[str, str]] = {}
-    for seat in mine:
-        sides = by_table.setdefault(seat.table_id, {})
-        if seat.side not in sides:
-            sides[seat.side] = seat.side.replace(old, new) if old in seat.side else new
-    for table_id, sides in by_table.items():
-        seats = list(Seat.objects.filter(table_id=table_id))
-        before = len({seat.side for seat in seats})
-        for seat in seats:
-            seat.side = sides.get(seat.side, seat.side)
-        if len({seat.side for seat in seats}) != before:
-            raise ValidationError(_("A side of table %(id)s would not be unique.")
-                                  % {"id": table_id})
-        Seat.objects.bulk_update(seats, ["side"])
-        for model in (Hand, Hand.history.model):
-            rows = list(model.objects.filter(table_id=table_id))
-            for row in rows:
-                row.data = _renamed(row.data, sides, old, new)
-                row.adjusted_points = _renamed(row.adjusted_points, sides, old, new)
-                row.adjusted_reason = _text(row.adjusted_reason, old, new)
-            model.objects.bulk_update(rows, ["data", "adjusted_points", "adjusted_reason"])
+    for seat in seats:
+        if seat.pk in own:
+            sides = by_table.setdefault(seat.table_id, {})
+            sides.setdefault(seat.side, seat.side.replace(old, new) if old in seat.side else new)
+    before = {(seat.table_id, seat.side) for seat in seats}
+    for seat in seats:
+        seat.side = by_table.get(seat.table_id, {}).get(seat.side, seat.side)
+    if len({(seat.table_id, seat.side) for seat in seats}) != len(before):
+        raise ValidationError(_("A side of a table would not be unique."))
+    Seat.objects.bulk_update(seats, ["side"])
+    for model in (Hand, Hand.history.model):
+        rows = list(model.objects.filter(table_id__in=tables))
+        for row in rows:
+            sides = by_table.get(row.table_id, {})
+            row.data = _renamed(row.data, sides, old, new)
+            row.adjusted_points = _renamed(row.adjusted_points, sides, old, new)
+        model.objects.bulk_update(rows, ["data", "adjusted_points"])
     # Hands kept in the history of a club table the member no longer sits at (their hands were
     # deleted and the table re-seated): the name wherever it appears.
-    history = Hand.history.model.objects.filter(
-        table__round__evening__competition__club_id=member.club_id).exclude(
-        table_id__in=list(by_table)).filter(data__icontains=old)
-    rows = list(history)
+    rows = list(Hand.history.model.objects.filter(
+        table__round__evening__competition__club_id=member.club_id, data__icontains=old)
+        .exclude(table_id__in=tables))
     for row in rows:
         row.data = _renamed(row.data, {}, old, new)
         row.adjusted_points = _renamed(row.adjusted_points, {}, old, new)
-        row.adjusted_reason = _text(row.adjusted_reason, old, new)
-    Hand.history.model.objects.bulk_update(rows, ["data", "adjusted_points", "adjusted_reason"])
+    Hand.history.model.objects.bulk_update(rows, ["data", "adjusted_points"])
 
 
-def _scrub_reasons(member: Member, secrets: list[str], new: str) -> None:
-    """Free-text reasons in the club's hand and evening history that mention the member."""
-    club = member.club_id
-    mention = Q()
-    for secret in secrets:
-        mention |= Q(history_change_reason__contains=secret)
-    hands = Hand.history.model.objects.filter(
-        mention, table__round__evening__competition__club=club)
-    evenings = Evening.history.model.objects.filter(mention, competition__club=club)
-    for rows in (hands, evenings):
-        changed = list(rows)
-        for row in changed:
-            for secret in secrets:
-                row.history_change_reason = _text(row.history_change_reason, secret, new)
-        rows.model.objects.bulk_update(changed, ["history_change_reason"])
-    for entry in LogEntry.objects.filter(
-            content_type=ContentType.objects.get_for_model(Member), object_id=str(member.pk)):
-        entry.object_repr = new
-        entry.change_message = ""
-        entry.save(update_fields=["object_repr", "change_message"])
+def _secrets(member: Member, user: Any) -> list[str]:
+    """What names the member in a text: name, e-mail, phone; their login's e-mail and full
+    name (not a username, which may be a common word). Longest first, so that a name is
+    replaced before a part of it."""
+    found = {member.name, member.email, member.phone}
+    if user is not None:
+        full_name = user.get_full_name()
+        found |= {user.email, full_name if " " in full_name.strip() else ""}
+    return sorted((s.strip() for s in found if len(s.strip()) >= 3), key=len, reverse=True)
 
 
-def _forget_login(member: Member, user: Any) -> None:
+def _alternatives(secrets: list[str]) -> str:
+    """The secrets as one regular expression that both Python and the databases read: any case
+    (the caller's flag), any run of spaces between the words."""
+    return "|".join(r"\s+".join(re.escape(word) for word in secret.split())
+                    for secret in secrets)
+
+
+def _text_sources(club_id: int) -> list[tuple[QuerySet[Any], tuple[str, ...]]]:
+    """Every free text of the club that may name a member, with its history: the reasons of
+    adjusted scores, deletes and evening changes, and the members' notes."""
+    in_club = Q(table__round__evening__competition__club_id=club_id)
+    evening_in_club = Q(evening__competition__club_id=club_id)
+    reason = ("history_change_reason",)
+    return [
+        (Hand.objects.filter(in_club), ("adjusted_reason",)),
+        (Hand.history.model.objects.filter(in_club), ("adjusted_reason", *reason)),
+        (Evening.history.model.objects.filter(competition__club_id=club_id), reason),
+        (Competition.history.model.objects.filter(club_id=club_id), reason),
+        (Participant.history.model.objects.filter(evening_in_club), reason),
+        (CallOff.history.model.objects.filter(evening_in_club), reason),
+        (Member.objects.filter(club_id=club_id), ("notes",)),
+        (Member.history.model.objects.filter(club_id=club_id), ("notes", *reason)),
+    ]
+
+
+def _replaced(text: str, mention: re.Pattern[str], new: str, limit: int | None) -> str:
+    """``text`` with every mention replaced; cut to the field's length in the rare case that
+    the label is longer than the name it replaces."""
+    text = mention.sub(new, text)
+    return text if limit is None or len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _scrub_texts(member: Member, secrets: list[str], new: str) -> None:
+    """Every mention of the member, in any case, in the club's free texts (``_text_sources``):
+    at any table, also where the member never sat. Per source one query finds the rows (the
+    database's case-insensitive regular expression) and one writes them."""
+    alternatives = _alternatives(secrets)
+    mention = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+    for rows, fields in _text_sources(member.club_id):
+        found = Q()
+        for field in fields:
+            found |= Q(**{f"{field}__iregex": alternatives})
+        changed = []
+        for row in rows.filter(found):
+            before = [getattr(row, field) for field in fields]
+            for field in fields:
+                if getattr(row, field):
+                    limit = rows.model._meta.get_field(field).max_length
+                    setattr(row, field, _replaced(getattr(row, field), mention, new, limit))
+            if [getattr(row, field) for field in fields] != before:
+                changed.append(row)
+        rows.model.objects.bulk_update(changed, list(fields))
+    LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(Member),
+                            object_id=str(member.pk)).update(object_repr=new, change_message="")
+
+
+def _forget_attempts(typed: list[str]) -> None:
+    """Failed logins (django-axes) typed as any of ``typed`` (any case, spaces around), and
+    the log of that login's sessions: deleted now, not at the cool-off's clean-up."""
+    if not typed:
+        return
+    exact = rf"^\s*({_alternatives(typed)})\s*$"
+    for model in (AccessAttempt, AccessFailureLog, AccessLog):
+        model.objects.filter(username__iregex=exact).delete()
+
+
+def _forget_login(member: Member, user: Any) -> bool:
     """The member's login: gone from this club; when it is of no other club (and no site
     manager), its name, e-mail and password are erased too (the row stays: results refer to
-    who entered and confirmed them)."""
+    who entered and confirmed them). True when it was erased."""
     ClubRole.objects.filter(user=user, club_id=member.club_id).delete()
     elsewhere = (ClubRole.objects.filter(user=user).exists()
                  or Member.objects.filter(user=user).exclude(pk=member.pk).exists())
     if elsewhere or user.is_staff or user.is_superuser:
-        return
-    with contextlib.suppress(Exception):
-        from axes.models import AccessAttempt, AccessFailureLog, AccessLog
-
-        for model in (AccessAttempt, AccessFailureLog, AccessLog):
-            model.objects.filter(username=user.get_username()).delete()
+        return False
     user.username = f"removed-{uuid.uuid4().hex[:12]}"
     user.first_name = user.last_name = user.email = ""
     user.is_active = False
     user.set_unusable_password()
     user.save()
+    return True
 
 
 def _forget_cached_workbooks(club_id: int) -> None:
     """Built season workbooks of the club's competitions that still hold the old name."""
-    from ..models import Competition
-
     for pk in Competition.objects.filter(club_id=club_id).values_list("pk", flat=True):
         for path in cache_dir().glob(f"*/season-{pk}-*.xlsx"):
             with contextlib.suppress(OSError):
@@ -162,8 +208,8 @@ def member_remove(*, member: Member, by: Any) -> Member:
         raise ValidationError(_("You cannot remove yourself."))
     label, number = _former_label(club)
     old_name = member.name
-    secrets = [s for s in (member.name, member.email, member.phone) if s]
     user = member.user
+    secrets = _secrets(member, user)
     _rename_sides(member, old_name, label)
     member.name, member.member_number = label, number
     member.email = member.phone = member.notes = ""
@@ -177,8 +223,14 @@ def member_remove(*, member: Member, by: Any) -> Member:
     Member.history.model.objects.filter(id=member.pk).update(
         name=label, member_number=number, email="", phone="", notes="", user=None,
         history_change_reason=None)
-    _scrub_reasons(member, secrets, label)
+    _scrub_texts(member, secrets, label)
+    typed = list(secrets)  # what a failed login may have been typed as
     if user is not None:
-        _forget_login(member, user)
+        username = user.get_username()
+        if _forget_login(member, user):
+            typed.append(username)
+        else:  # the login stays for another club: what it logs in with stays too
+            typed = [s for s in typed if s.casefold() != username.casefold()]
+    _forget_attempts(typed)
     transaction.on_commit(lambda: _forget_cached_workbooks(club.pk))
     return member

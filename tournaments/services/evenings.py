@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from clubmanager.models import Member
 
 from ..models import Competition, Evening, EveningStatus, Participant, Seat, Table
-from .calloffs import calloff_clear
+from .calloffs import CHECKED_IN, calloff_clear, calloff_replaced, calloff_restore
 from .guards import evening_ensure_open
 
 S = EveningStatus
@@ -128,15 +128,20 @@ def _open_for_checkin(evening: Evening, by: Any) -> None:
 @transaction.atomic
 def participant_checkin(*, evening: Evening, member: Member, by: Any = None) -> Participant:
     """Mark a member present (idempotent). A planned evening moves to check-in; a call-off of
-    the member for this evening is removed (they came after all)."""
+    the member for this evening gives way to the check-in (they came after all), which keeps
+    it so that undoing the check-in brings it back."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     if member.club_id != evening.competition.club_id:
         raise ValidationError(_("This member belongs to another club."))
     _open_for_checkin(evening, by)
-    participant, _created = Participant.objects.get_or_create(
-        evening=evening, member=member,
-        defaults={"fee_cents": evening.competition.fee_member_cents})
-    calloff_clear(evening=evening, member=member, by=by)  # turned up after all
+    participant = Participant.objects.filter(evening=evening, member=member).first()
+    if participant is None:
+        participant = Participant(evening=evening, member=member,
+                                  fee_cents=evening.competition.fee_member_cents,
+                                  **calloff_replaced(evening=evening, member=member))
+        participant._history_user = by
+        participant.save()
+        calloff_clear(evening=evening, member=member, by=by, reason=CHECKED_IN)
     return participant
 
 
@@ -157,17 +162,24 @@ def participant_add_guest(*, evening: Evening, name: str, by: Any = None) -> Par
 
 @transaction.atomic
 def participant_remove(*, participant: Participant, by: Any = None) -> None:
-    """Undo a check-in; refused once the participant has a seat at a table."""
+    """Undo a check-in; refused once the participant has a seat at a table. A call-off the
+    check-in replaced comes back (``calloff_restore``)."""
     evening_ensure_open(Evening.objects.select_for_update().get(pk=participant.evening_id))
+    current = Participant.objects.filter(pk=participant.pk).first()  # as it is now
+    if current is None:  # undone already
+        return
+    participant = current
     if Seat.objects.filter(participant=participant).exists():
         raise ValidationError(
             _("%(name)s already has a seat at a table and stays checked in.")
             % {"name": participant.name}
         )
+    participant._history_user = by
     try:
         participant.delete()
     except IntegrityError as exc:  # pragma: no cover - a seat created concurrently
         raise ValidationError(_("This participant has a seat.")) from exc
+    calloff_restore(participant=participant, by=by)
 
 
 # -- the door: members check themselves in (views/door.py) ---------------------------------------
@@ -211,12 +223,14 @@ def participant_self_checkin(*, evening: Evening, member: Member) -> Participant
     recent = Participant.objects.filter(evening=evening, self_checkin=True, arrived__gte=since)
     if recent.count() >= DOOR_CHECKINS_PER_MINUTE:
         raise DoorRefusal("busy")
+    participant = Participant(evening=evening, member=member, self_checkin=True,
+                              fee_cents=evening.competition.fee_member_cents,
+                              **calloff_replaced(evening=evening, member=member))
+    participant._history_user = None  # the door, not whoever is logged in on that browser
     try:
         with transaction.atomic():
-            participant = Participant.objects.create(
-                evening=evening, member=member, self_checkin=True,
-                fee_cents=evening.competition.fee_member_cents)
+            participant.save()
     except IntegrityError as exc:  # the same name from two phones at once: one wins
         raise DoorRefusal("taken") from exc
-    calloff_clear(evening=evening, member=member, by=None)
+    calloff_clear(evening=evening, member=member, by=None, reason=CHECKED_IN)
     return participant

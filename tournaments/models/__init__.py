@@ -14,9 +14,10 @@ from .codes import TableCode, TableCodeFailure
 from .competitions import Better, Competition, FixedPair, Tiebreak
 from .evenings import CallOff, Evening, EveningStatus, PaidMethod, Participant, Round, Seat, Table
 from .hands import CodeTrail, Hand, KeyedChange, KeyedHistory
+from .mail import MailStatus, ResultsMail
 
 __all__ = [
     "Better", "CallOff", "ClubDefaults", "CodeTrail", "Competition", "Evening", "EveningStatus",
-    "FixedPair", "Hand", "KeyedChange", "KeyedHistory", "PaidMethod", "Participant", "Round",
-    "Seat", "Table", "TableCode", "TableCodeFailure", "Tiebreak",
+    "FixedPair", "Hand", "KeyedChange", "KeyedHistory", "MailStatus", "PaidMethod", "Participant",
+    "ResultsMail", "Round", "Seat", "Table", "TableCode", "TableCodeFailure", "Tiebreak",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from clubmanager.models import Member
 
-from ..models import Competition, Evening, EveningStatus, Participant, Seat, Table
+from ..models import Competition, DoorCheckin, Evening, EveningStatus, Participant, Seat, Table
 from .calloffs import CHECKED_IN, calloff_clear, calloff_replaced, calloff_restore
 from .guards import evening_ensure_open
 
@@ -183,13 +184,28 @@ def participant_remove(*, participant: Participant, by: Any = None) -> None:
 
 
 # -- the door: members check themselves in (views/door.py) ---------------------------------------
-#: At most this many members check themselves in at one evening's door a minute (a real door
-#: sees a few a minute; a script with the code cannot tick the whole club off).
-DOOR_CHECKINS_PER_MINUTE = 20
+#: The door's limits, each a minute. From one device (its door cookie; without one, its
+#: address): a tablet by the door checks in one person every few seconds at most. From one
+#: address: a club hall's wifi puts every phone behind one. At one evening's door in all: a
+#: real door sees a few a minute, and a script with the code cannot tick the whole club off.
+#: So one person with the code uses up their own device's limit, not the others'.
+DOOR_CHECKINS_PER_DEVICE = 10
+DOOR_CHECKINS_PER_ADDRESS = 30
+DOOR_CHECKINS_PER_MINUTE = 60
+DOOR_WINDOW = datetime.timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class DoorClient:
+    """Who is at the door, as the limits count them: SHA-256 digests of the device's door
+    cookie (or of its address, without a cookie) and of its address (``tournaments.throttle``)."""
+
+    device: str = ""
+    address: str = ""
 
 
 class DoorRefusal(Exception):
-    """Why the door refused: "closed" (check-in is not open), "busy" (the rate limit), "taken"
+    """Why the door refused: "closed" (check-in is not open), "busy" (a rate limit), "taken"
     (this member is already checked in)."""
 
     def __init__(self, reason: str) -> None:
@@ -207,11 +223,23 @@ def evening_door_code_ensure(*, evening: Evening, by: Any = None) -> Evening:
     return evening
 
 
+def _door_busy(evening: Evening, client: DoorClient) -> bool:
+    """Has this device, this address or the evening's door used up its minute? Check-ins
+    older than the window go."""
+    now = timezone.now()
+    DoorCheckin.objects.filter(at__lt=now - 2 * DOOR_WINDOW).delete()
+    recent = DoorCheckin.objects.filter(evening=evening, at__gte=now - DOOR_WINDOW)
+    return (recent.filter(device=client.device).count() >= DOOR_CHECKINS_PER_DEVICE
+            or recent.filter(address=client.address).count() >= DOOR_CHECKINS_PER_ADDRESS
+            or recent.count() >= DOOR_CHECKINS_PER_MINUTE)
+
+
 @transaction.atomic
-def participant_self_checkin(*, evening: Evening, member: Member) -> Participant:
+def participant_self_checkin(*, evening: Evening, member: Member,
+                             client: DoorClient = DoorClient()) -> Participant:
     """A member checks themselves in at the door: only while check-in is open, once (a name
-    already checked in cannot be taken twice), at most ``DOOR_CHECKINS_PER_MINUTE`` a minute
-    for the evening. Their call-off, if any, goes (they came after all)."""
+    already checked in cannot be taken twice), within the door's limits a minute per device,
+    per address and per evening. Their call-off, if any, gives way to the check-in."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     if evening.status != S.CHECKIN:
         raise DoorRefusal("closed")
@@ -219,9 +247,7 @@ def participant_self_checkin(*, evening: Evening, member: Member) -> Participant
         raise DoorRefusal("closed")
     if Participant.objects.filter(evening=evening, member=member).exists():
         raise DoorRefusal("taken")
-    since = timezone.now() - datetime.timedelta(minutes=1)
-    recent = Participant.objects.filter(evening=evening, self_checkin=True, arrived__gte=since)
-    if recent.count() >= DOOR_CHECKINS_PER_MINUTE:
+    if _door_busy(evening, client):
         raise DoorRefusal("busy")
     participant = Participant(evening=evening, member=member, self_checkin=True,
                               fee_cents=evening.competition.fee_member_cents,
@@ -232,5 +258,6 @@ def participant_self_checkin(*, evening: Evening, member: Member) -> Participant
             participant.save()
     except IntegrityError as exc:  # the same name from two phones at once: one wins
         raise DoorRefusal("taken") from exc
+    DoorCheckin.objects.create(evening=evening, device=client.device, address=client.address)
     calloff_clear(evening=evening, member=member, by=None, reason=CHECKED_IN)
     return participant

@@ -36,14 +36,25 @@ def test_a_member_checks_in_at_the_door_and_the_admin_sees_it(
         admin.context.add_cookies([{"name": "django_language", "value": "nl",
                                     "url": browsing.base_url}])
         admin.goto(checkin)
-        admin.get_by_role("link", name="Aanmeld-QR voor de deur tonen").click()
+        admin.get_by_role("link", name="Deurscherm voor de tablet").click()
         expect(admin.get_by_role("img", name="Aanmeldcode van deze avond")).to_be_visible()
         door_url = admin.locator(".door-url").inner_text().strip()
+        browsing.screenshot("admin-door-link")
+
+    tablet = browsing.new_page(phone=False, language="nl")
+    with step("the tablet by the door shows the check-in and nothing else"):
+        tablet.goto(door_url)
+        expect(tablet.get_by_role("heading", name="Aanmelden: tik op uw naam")).to_be_visible()
+        expect(tablet.get_by_role("img", name="Aanmeldcode van deze avond")).to_be_visible()
+        expect(tablet.get_by_text("Menu")).to_have_count(0)
+        expect(tablet.locator("nav")).to_have_count(0)
+        browsing.screenshot("tablet")
 
     phone = browsing.new_page(phone=True, language="nl")
     with step("a member taps their name and is asked who they are"):
         phone.goto(door_url)
         expect(phone.get_by_role("heading", name="Aanmelden: tik op uw naam")).to_be_visible()
+        expect(phone.get_by_role("img", name="Aanmeldcode van deze avond")).to_be_hidden()
         browsing.screenshot("names")
         expect(phone.get_by_role("link", name="Alie de Jong")).to_have_count(0)  # already in
         phone.get_by_role("link", name="Henk van Leeuwen").click()
@@ -71,4 +82,10 @@ def test_a_member_checks_in_at_the_door_and_the_admin_sees_it(
         evening.status = EveningStatus.PLAYING
         evening.save()
         phone.goto(door_url)
-        expect(phone.get_by_text("De aanmelding voor deze avond is niet open")).to_be_visible()
+        expect(phone.get_by_text("Het spelen is begonnen: aanmelden bij de deur kan niet meer"
+                                 )).to_be_visible()
+
+    with step("the admin's own browser on the door link shows no menu either"):
+        admin.goto(door_url)
+        expect(admin.get_by_role("button", name="Uitloggen (hv-admin)")).to_have_count(0)
+        expect(admin.get_by_text("Het spelen is begonnen")).to_be_visible()

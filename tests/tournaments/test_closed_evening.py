@@ -46,6 +46,9 @@ NOT_EVENING_RESULTS = {
     "draws.new_seed": "a helper",
     "evenings.evening_create": "a new evening",
     "calloffs.calloff_clear": "runs inside participant_checkin, which is refused",
+    "calloffs.calloff_replaced": "reads the call-off a check-in replaces, inside "
+                                 "participant_checkin, which is refused",
+    "calloffs.calloff_restore": "runs inside participant_remove, which is refused",
     "calloffs.calloff_self_set": "a member's own call-off: refused once play starts, so always "
                                  "on a closed evening (tests/tournaments/test_calloffs.py)",
     "guards.evening_ensure_open": "the check itself",
@@ -79,6 +82,8 @@ NOT_EVENING_RESULTS = {
     "sharing.evening_results_mailed_mark": "records when the results were mailed; refused "
                                            "unless the evening is closed",
     "sharing.evening_results_mail": "mails the results of a closed evening; changes none",
+    "sharing.results_mail_outcome_record": "how one member's results mail went; changes no "
+                                           "result",
     "privacy.member_remove": "erases a name; every result stays as it was "
                              "(tests/tournaments/test_member_remove.py)",
 }

@@ -12,11 +12,14 @@ table codes and hands. Import them from here: ``from tournaments.models import H
 from .club_defaults import ClubDefaults
 from .codes import TableCode, TableCodeFailure
 from .competitions import Better, Competition, FixedPair, Tiebreak
+from .door import DoorCheckin
 from .evenings import CallOff, Evening, EveningStatus, PaidMethod, Participant, Round, Seat, Table
 from .hands import CodeTrail, Hand, KeyedChange, KeyedHistory
+from .mail import MailStatus, ResultsMail
 
 __all__ = [
-    "Better", "CallOff", "ClubDefaults", "CodeTrail", "Competition", "Evening", "EveningStatus",
-    "FixedPair", "Hand", "KeyedChange", "KeyedHistory", "PaidMethod", "Participant", "Round",
-    "Seat", "Table", "TableCode", "TableCodeFailure", "Tiebreak",
+    "Better", "CallOff", "ClubDefaults", "CodeTrail", "Competition", "DoorCheckin", "Evening",
+    "EveningStatus", "FixedPair", "Hand", "KeyedChange", "KeyedHistory", "MailStatus",
+    "PaidMethod", "Participant", "ResultsMail", "Round", "Seat", "Table", "TableCode",
+    "TableCodeFailure", "Tiebreak",
 ]

@@ -116,6 +116,15 @@ class Participant(models.Model):
     _history_user: Any
     #: Checked in by the member themselves, at the door (the door QR); the admin may undo it.
     self_checkin = models.BooleanField(_("checked in themselves"), default=False)
+    #: The call-off this check-in replaced (the member had called off and came after all): when
+    #: it was made and who recorded it, so undoing the check-in brings it back as it was
+    #: (services/calloffs.py).
+    replaced_calloff_at = models.DateTimeField(_("had called off at"), null=True, blank=True,
+                                               editable=False)
+    replaced_calloff_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", editable=False, verbose_name=_("call-off recorded by"),
+    )
 
     class Meta:
         ordering = ["arrived", "pk"]
@@ -169,9 +178,10 @@ class CallOff(models.Model):
         related_name="+", verbose_name=_("recorded by"),
     )
 
-    history = HistoricalRecords()  # added and withdrawn call-offs, with who did it
+    history = HistoricalRecords()  # added and withdrawn call-offs, with who did it and why
 
     _history_user: Any
+    _change_reason: str
 
     class Meta:
         ordering = ["evening", "member__name"]

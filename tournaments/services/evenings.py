@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -19,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from clubmanager.models import Member
 
-from ..models import Competition, Evening, EveningStatus, Participant, Seat, Table
-from .calloffs import calloff_clear
+from ..models import Competition, DoorCheckin, Evening, EveningStatus, Participant, Seat, Table
+from .calloffs import CHECKED_IN, calloff_clear, calloff_replaced, calloff_restore
 from .guards import evening_ensure_open
 
 S = EveningStatus
@@ -128,15 +129,20 @@ def _open_for_checkin(evening: Evening, by: Any) -> None:
 @transaction.atomic
 def participant_checkin(*, evening: Evening, member: Member, by: Any = None) -> Participant:
     """Mark a member present (idempotent). A planned evening moves to check-in; a call-off of
-    the member for this evening is removed (they came after all)."""
+    the member for this evening gives way to the check-in (they came after all), which keeps
+    it so that undoing the check-in brings it back."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     if member.club_id != evening.competition.club_id:
         raise ValidationError(_("This member belongs to another club."))
     _open_for_checkin(evening, by)
-    participant, _created = Participant.objects.get_or_create(
-        evening=evening, member=member,
-        defaults={"fee_cents": evening.competition.fee_member_cents})
-    calloff_clear(evening=evening, member=member, by=by)  # turned up after all
+    participant = Participant.objects.filter(evening=evening, member=member).first()
+    if participant is None:
+        participant = Participant(evening=evening, member=member,
+                                  fee_cents=evening.competition.fee_member_cents,
+                                  **calloff_replaced(evening=evening, member=member))
+        participant._history_user = by
+        participant.save()
+        calloff_clear(evening=evening, member=member, by=by, reason=CHECKED_IN)
     return participant
 
 
@@ -157,27 +163,49 @@ def participant_add_guest(*, evening: Evening, name: str, by: Any = None) -> Par
 
 @transaction.atomic
 def participant_remove(*, participant: Participant, by: Any = None) -> None:
-    """Undo a check-in; refused once the participant has a seat at a table."""
+    """Undo a check-in; refused once the participant has a seat at a table. A call-off the
+    check-in replaced comes back (``calloff_restore``)."""
     evening_ensure_open(Evening.objects.select_for_update().get(pk=participant.evening_id))
+    current = Participant.objects.filter(pk=participant.pk).first()  # as it is now
+    if current is None:  # undone already
+        return
+    participant = current
     if Seat.objects.filter(participant=participant).exists():
         raise ValidationError(
             _("%(name)s already has a seat at a table and stays checked in.")
             % {"name": participant.name}
         )
+    participant._history_user = by
     try:
         participant.delete()
     except IntegrityError as exc:  # pragma: no cover - a seat created concurrently
         raise ValidationError(_("This participant has a seat.")) from exc
+    calloff_restore(participant=participant, by=by)
 
 
 # -- the door: members check themselves in (views/door.py) ---------------------------------------
-#: At most this many members check themselves in at one evening's door a minute (a real door
-#: sees a few a minute; a script with the code cannot tick the whole club off).
-DOOR_CHECKINS_PER_MINUTE = 20
+#: The door's limits, each a minute. From one device (its door cookie; without one, its
+#: address): a tablet by the door checks in one person every few seconds at most. From one
+#: address: a club hall's wifi puts every phone behind one. At one evening's door in all: a
+#: real door sees a few a minute, and a script with the code cannot tick the whole club off.
+#: So one person with the code uses up their own device's limit, not the others'.
+DOOR_CHECKINS_PER_DEVICE = 10
+DOOR_CHECKINS_PER_ADDRESS = 30
+DOOR_CHECKINS_PER_MINUTE = 60
+DOOR_WINDOW = datetime.timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class DoorClient:
+    """Who is at the door, as the limits count them: SHA-256 digests of the device's door
+    cookie (or of its address, without a cookie) and of its address (``tournaments.throttle``)."""
+
+    device: str = ""
+    address: str = ""
 
 
 class DoorRefusal(Exception):
-    """Why the door refused: "closed" (check-in is not open), "busy" (the rate limit), "taken"
+    """Why the door refused: "closed" (check-in is not open), "busy" (a rate limit), "taken"
     (this member is already checked in)."""
 
     def __init__(self, reason: str) -> None:
@@ -195,11 +223,23 @@ def evening_door_code_ensure(*, evening: Evening, by: Any = None) -> Evening:
     return evening
 
 
+def _door_busy(evening: Evening, client: DoorClient) -> bool:
+    """Has this device, this address or the evening's door used up its minute? Check-ins
+    older than the window go."""
+    now = timezone.now()
+    DoorCheckin.objects.filter(at__lt=now - 2 * DOOR_WINDOW).delete()
+    recent = DoorCheckin.objects.filter(evening=evening, at__gte=now - DOOR_WINDOW)
+    return (recent.filter(device=client.device).count() >= DOOR_CHECKINS_PER_DEVICE
+            or recent.filter(address=client.address).count() >= DOOR_CHECKINS_PER_ADDRESS
+            or recent.count() >= DOOR_CHECKINS_PER_MINUTE)
+
+
 @transaction.atomic
-def participant_self_checkin(*, evening: Evening, member: Member) -> Participant:
+def participant_self_checkin(*, evening: Evening, member: Member,
+                             client: DoorClient = DoorClient()) -> Participant:
     """A member checks themselves in at the door: only while check-in is open, once (a name
-    already checked in cannot be taken twice), at most ``DOOR_CHECKINS_PER_MINUTE`` a minute
-    for the evening. Their call-off, if any, goes (they came after all)."""
+    already checked in cannot be taken twice), within the door's limits a minute per device,
+    per address and per evening. Their call-off, if any, gives way to the check-in."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     if evening.status != S.CHECKIN:
         raise DoorRefusal("closed")
@@ -207,16 +247,17 @@ def participant_self_checkin(*, evening: Evening, member: Member) -> Participant
         raise DoorRefusal("closed")
     if Participant.objects.filter(evening=evening, member=member).exists():
         raise DoorRefusal("taken")
-    since = timezone.now() - datetime.timedelta(minutes=1)
-    recent = Participant.objects.filter(evening=evening, self_checkin=True, arrived__gte=since)
-    if recent.count() >= DOOR_CHECKINS_PER_MINUTE:
+    if _door_busy(evening, client):
         raise DoorRefusal("busy")
+    participant = Participant(evening=evening, member=member, self_checkin=True,
+                              fee_cents=evening.competition.fee_member_cents,
+                              **calloff_replaced(evening=evening, member=member))
+    participant._history_user = None  # the door, not whoever is logged in on that browser
     try:
         with transaction.atomic():
-            participant = Participant.objects.create(
-                evening=evening, member=member, self_checkin=True,
-                fee_cents=evening.competition.fee_member_cents)
+            participant.save()
     except IntegrityError as exc:  # the same name from two phones at once: one wins
         raise DoorRefusal("taken") from exc
-    calloff_clear(evening=evening, member=member, by=None)
+    DoorCheckin.objects.create(evening=evening, device=client.device, address=client.address)
+    calloff_clear(evening=evening, member=member, by=None, reason=CHECKED_IN)
     return participant

@@ -14,6 +14,7 @@ for them (``evening_results_mail``), once unless sent again on purpose.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 from urllib.parse import quote
 
@@ -36,7 +37,7 @@ from clubmanager.privacy import rows_for_viewer
 from .. import throttle
 from ..models import Evening
 from ..selectors.prizes import evening_prizes
-from ..selectors.sharing import shared_evening
+from ..selectors.sharing import results_mail_outcome, shared_evening
 from ..selectors.standings import evening_results as evening_results_of
 from ..services import sharing as services
 from .club_settings import logo_png_response
@@ -51,13 +52,16 @@ def share_url(evening: Evening) -> str:
 def share_context(evening: Evening) -> dict[str, Any]:
     """What the results page shows to share: the link and the WhatsApp link (empty when the
     evening has no link; a reopened evening keeps its link, so the admin can still stop it)."""
+    # who got the results mail: read only where the template shows it (a club admin's page)
+    outcome = {"mail_outcome": partial(results_mail_outcome, evening=evening)}
     if not evening.share_code:
-        return {"share_url": "", "whatsapp_url": ""}
+        return {"share_url": "", "whatsapp_url": "", **outcome}
     url = share_url(evening)
     text = _("Results of %(club)s, %(date)s: %(url)s") % {
         "club": evening.competition.club.name,
         "date": date_format(evening.date, "j F Y"), "url": url}
-    return {"share_url": url, "whatsapp_url": "https://wa.me/?text=" + quote(text, safe="")}
+    return {"share_url": url, "whatsapp_url": "https://wa.me/?text=" + quote(text, safe=""),
+            **outcome}
 
 
 @require_GET
@@ -130,12 +134,13 @@ def evening_share(request: ClubRequest, pk: int) -> HttpResponse:
 @club_view(Role.ADMIN)
 @require_POST
 def evening_results_mail(request: ClubRequest, pk: int) -> HttpResponse:
-    """Mail the results to the members who asked for them: once; again only when asked."""
+    """Mail the results to the members who asked for them: once; again only when asked, to
+    all (``again``) or to those who did not get it (``unsent``)."""
     evening = _evening(request, pk)
-    again = request.POST.get("again") == "1"
+    again, unsent = request.POST.get("again") == "1", request.POST.get("unsent") == "1"
     try:
         sent = services.evening_results_mail(
-            evening=evening, by=request.user, again=again,
+            evening=evening, by=request.user, again=again, unsent=unsent,
             share_link=share_url(evening) if evening.share_code else "")
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
@@ -143,10 +148,15 @@ def evening_results_mail(request: ClubRequest, pk: int) -> HttpResponse:
         if sent is None:
             messages.info(request, _("The results were mailed before. Use “Mail again” to send "
                                      "them once more."))
+        elif sent == 0:
+            messages.info(request, _("Everyone who asked for the results has got them.")
+                          if unsent else _("No member has asked for the results by e-mail."))
         else:
-            messages.success(request, ngettext(
-                "The results are being mailed to %(count)s member.",
-                "The results are being mailed to %(count)s members.", sent) % {"count": sent})
+            messages.info(request, ngettext(
+                "The results are being mailed to %(count)s member: see below whether it "
+                "went out.",
+                "The results are being mailed to %(count)s members: see below who got them.",
+                sent) % {"count": sent})
     return redirect("tournaments:evening_results", club=request.club.slug, pk=evening.pk)
 
 

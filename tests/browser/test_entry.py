@@ -121,11 +121,10 @@ def _high_five_1959(count: Count, sides: list[str]) -> None:
 
 
 def _high_five_tiles(count: Count, sides: list[str]) -> None:
-    # Bob's first turn after Ann's pair (2 points): three tiles laid, the row makes a pair.
+    # Bob's first turn after Ann's pair (2 points): the row makes a pair, three tiles laid; his
+    # turn is chosen already and the points follow from Ann's pair.
     page = count.page
-    for tile in ("5H", "5C", "8D", "JS", "2C"):
-        count.tap(f'input[name="h-tiles"][value="{tile}"]')
-    expect(page.locator('input[name="h-category"][value="pair"]')).to_be_checked()
+    count.tap('input[name="h-category"][value="pair"]')
     expect(page.locator('input[name="h-points"]')).to_have_value("2")  # Ann's pair scored 2
     count.tap('input[name="h-tiles_placed"][value="3"]')
     count.tap("form.hand-form button.save")
@@ -152,7 +151,7 @@ ENTER = {"jokeren": _jokeren, "high_five_1959": _high_five_1959,
 SAVED_BEFORE = {"jokeren": 1, "high_five_tiles": 1}  # the others: the match's first hand
 # Issue 15's targets, in screen taps (Enter/Go and digits are typing, counted apart).
 TARGET = {"jokeren": PLAYERS["jokeren"] + 1, "high_five_1959": 4,  # issue 24
-          "high_five_tiles": 5 + 1 + 1,  # the row's five tiles, tiles placed, save: README
+          "high_five_tiles": 3,  # issue 30: the combination, tiles placed, save
           "big_five": PLAYERS["big_five"] + 2, "high_five_crowns": PLAYERS["high_five_crowns"] + 2}
 
 
@@ -186,23 +185,74 @@ def test_a_typical_hand_takes_few_taps(browsing: Any, club: Any, scorekeeper_use
             assert focused == first
 
 
-def test_the_tiles_without_a_row_take_three_taps(browsing: Any, club: Any,
-                                                  scorekeeper_user: Any,
-                                                  game_table: Callable[..., Table]) -> None:
-    """The combination chosen instead of the tiles: combination, tiles placed, save; whose
-    turn it is is preselected and the points follow from Ann's earlier pair."""
+def test_the_tiles_tapped_take_eight_taps_and_give_the_combination(
+        browsing: Any, club: Any, scorekeeper_user: Any, game_table: Callable[..., Table]) -> None:
+    """The row's tiles instead of the combination: the box that unfolds them, the five tiles,
+    tiles placed, save; the combination and the points follow."""
     table = game_table("high_five_tiles", 1)
     page = open_table(browsing, club, scorekeeper_user, table)
     expect(page.locator('input[name="h-side"][value="1"]')).to_be_checked()  # Bob's turn
+    expect(page.locator('input[name="h-tiles"][value="5H"]')).to_be_hidden()  # folded away
     count = Count(page)
-    count.tap('input[name="h-category"][value="pair"]')
+    count.tap('input[name="h-tiles-open"]')
+    for tile in ("5H", "5C", "8D", "JS", "2C"):
+        count.tap(f'input[name="h-tiles"][value="{tile}"]')
+    expect(page.locator('input[name="h-category"][value="pair"]')).to_be_checked()
     expect(page.locator('input[name="h-points"]')).to_have_value("2")
     count.tap('input[name="h-tiles_placed"][value="3"]')
+    height = page.evaluate("document.querySelector('#entry').getBoundingClientRect().height")
     count.tap("form.hand-form button.save")
     expect(page.locator("#match .message.success")).to_be_visible()
-    assert count.taps == 3
+    print(f"\nTAPS high_five_tiles with tiles: taps={count.taps} height={height:.0f}px "
+          f"screens={height / PHONE_HEIGHT:.2f}")
+    assert count.taps == 8
     saved = table.hands.order_by("number").last()
     assert saved is not None and saved.data["side"] == "Bob" and saved.data["points"] == 2
+    assert saved.data["category"] == "pair"
+    assert sorted(saved.data["tiles"]) == ["2C", "5C", "5H", "8D", "JS"]
+
+
+def test_a_tiles_turn_is_on_one_screen(browsing: Any, club: Any, scorekeeper_user: Any,
+                                       game_table: Callable[..., Table]) -> None:
+    """Issue 30: a HIGH FIVE! turn, from its heading to the save button, fits the 844 px of a
+    390x844 phone with the keyboard shut, and takes 3 taps: the combination, the tiles placed
+    and save (whose turn it is is chosen already, the points follow from Ann's pair)."""
+    table = game_table("high_five_tiles", 1)
+    page = open_table(browsing, club, scorekeeper_user, table)
+    entry = page.locator("#entry")
+    height = entry.evaluate("el => el.getBoundingClientRect().height")
+    assert height <= PHONE_HEIGHT, height
+    top = entry.evaluate("el => el.getBoundingClientRect().top")
+    for control in ('input[name="h-side"][value="1"]', 'input[name="h-category"][value="pair"]',
+                    'input[name="h-category"][value="forced"]',
+                    'input[name="h-tiles_placed"][value="4"]', "#id-h-points",
+                    "form.hand-form button.save"):
+        bottom = page.locator(control).evaluate("el => (el.closest('label') || el)"
+                                                ".getBoundingClientRect().bottom")
+        assert bottom - top <= PHONE_HEIGHT, (control, bottom - top)  # in view at once
+    count = Count(page)
+    _high_five_tiles(count, ["Ann", "Bob", "Cor"])
+    expect(page.locator("#match .message.success")).to_be_visible()
+    assert count.taps == 3 and count.typed == 0
+    page.screenshot(path=str(ARTIFACTS / "high_five_tiles-one-screen.png"))
+
+
+def test_a_forced_turn_takes_two_taps(browsing: Any, club: Any, scorekeeper_user: Any,
+                                      game_table: Callable[..., Table]) -> None:
+    """No row possible: "geen rij: gedwongen beurt" among the combinations, then save; the one
+    tile placed follows."""
+    table = game_table("high_five_tiles", 1)
+    page = open_table(browsing, club, scorekeeper_user, table)
+    count = Count(page)
+    count.tap('input[name="h-category"][value="forced"]')
+    expect(page.locator('input[name="h-tiles_placed"][value="1"]')).to_be_checked()
+    expect(page.locator("#id-h-points")).to_be_hidden()
+    count.tap("form.hand-form button.save")
+    expect(page.locator("#match .message.success")).to_be_visible()
+    assert count.taps == 2
+    saved = table.hands.order_by("number").last()
+    assert saved is not None
+    assert saved.data == {"side": "Bob", "tiles_placed": 1, "forced": True}
 
 
 # -- above the fold ------------------------------------------------------------------------------

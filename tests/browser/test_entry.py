@@ -255,6 +255,36 @@ def test_a_forced_turn_takes_two_taps(browsing: Any, club: Any, scorekeeper_user
     assert saved.data == {"side": "Bob", "tiles_placed": 1, "forced": True}
 
 
+def test_another_combination_drops_what_the_one_before_filled_in(
+        browsing: Any, club: Any, scorekeeper_user: Any, game_table: Callable[..., Table]) -> None:
+    """The points the form filled in for a pair are not kept for two pair (the engine would
+    take them: a higher combination may score the same), nor the one tile of a forced turn
+    for a row; what the scorekeeper chose or typed stays."""
+    table = game_table("high_five_tiles", 1)
+    page = open_table(browsing, club, scorekeeper_user, table)
+    points, one = page.locator("#id-h-points"), page.locator('[name="h-tiles_placed"][value="1"]')
+    page.locator('[name="h-category"][value="forced"]').click()
+    expect(one).to_be_checked()  # a forced turn places one tile
+    page.locator('[name="h-category"][value="pair"]').click()
+    expect(points).to_have_value("2")  # Ann's pair scored 2
+    expect(one).not_to_be_checked()
+    page.locator('[name="h-category"][value="two_pair"]').click()
+    page.wait_for_function("() => !document.querySelector('#hand-fields.htmx-request')")
+    page.wait_for_timeout(700)  # the live check's answer, had it filled anything in
+    expect(points).to_have_value("")  # two pair never scored in this match: typed
+    points.fill("4")
+    page.locator('[name="h-tiles_placed"][value="3"]').click()
+    page.locator('[name="h-category"][value="pair"]').click()
+    expect(points).to_have_value("4")  # typed: the scorekeeper's own
+    page.locator('[name="h-category"][value="two_pair"]').click()
+    page.locator("form.hand-form button.save").click()
+    expect(page.locator("#match .message.success")).to_be_visible()
+    saved = table.hands.order_by("number").last()
+    assert saved is not None
+    assert (saved.data["category"], saved.data["points"], saved.data["tiles_placed"]) == (
+        "two_pair", 4, 3)
+
+
 # -- above the fold ------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", game_keys())
 def test_the_first_field_is_on_screen_without_scrolling(browsing: Any, club: Any,

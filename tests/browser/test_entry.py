@@ -195,12 +195,18 @@ def test_the_tiles_tapped_take_eight_taps_and_give_the_combination(
     expect(page.locator('input[name="h-tiles"][value="5H"]')).to_be_hidden()  # folded away
     count = Count(page)
     count.tap('input[name="h-tiles-open"]')
+    # A suit's seven tiles to a line, 44 px each, beside its symbol, inside the form.
+    right, form = page.evaluate("""() => [
+        Math.max(...[...document.querySelectorAll('.tile')]
+            .map(t => t.getBoundingClientRect().right)),
+        document.querySelector('form.hand-form').getBoundingClientRect().right]""")
+    assert right <= form + 0.5, (right, form)
+    height = page.evaluate("document.querySelector('#entry').getBoundingClientRect().height")
     for tile in ("5H", "5C", "8D", "JS", "2C"):
         count.tap(f'input[name="h-tiles"][value="{tile}"]')
     expect(page.locator('input[name="h-category"][value="pair"]')).to_be_checked()
     expect(page.locator('input[name="h-points"]')).to_have_value("2")
     count.tap('input[name="h-tiles_placed"][value="3"]')
-    height = page.evaluate("document.querySelector('#entry').getBoundingClientRect().height")
     count.tap("form.hand-form button.save")
     expect(page.locator("#match .message.success")).to_be_visible()
     print(f"\nTAPS high_five_tiles with tiles: taps={count.taps} height={height:.0f}px "
@@ -253,6 +259,33 @@ def test_a_forced_turn_takes_two_taps(browsing: Any, club: Any, scorekeeper_user
     saved = table.hands.order_by("number").last()
     assert saved is not None
     assert saved.data == {"side": "Bob", "tiles_placed": 1, "forced": True}
+
+
+def test_a_tiles_turn_without_javascript(browsing: Any, club: Any, scorekeeper_user: Any,
+                                         game_table: Callable[..., Table]) -> None:
+    """No script at all (htmx, scores.js blocked): the box unfolds the tiles by CSS alone, and
+    the save fills in the combination and the points."""
+    table = game_table("high_five_tiles", 1)
+    page = browsing.new_page(phone=True, language="nl")
+    page.route("**/*.js", lambda route: route.abort())
+    from tests.conftest import PASSWORD
+
+    page.goto(reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": table.pk}))
+    page.locator("input[name=username]").fill(scorekeeper_user.username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("form button[type=submit]").first.click()
+    tile = page.locator('input[name="h-tiles"][value="5H"]').locator("xpath=..")
+    expect(tile).to_be_hidden()
+    page.locator('input[name="h-tiles-open"]').click()
+    expect(tile).to_be_visible()
+    for code in ("5H", "5C", "8D", "JS", "2C"):
+        page.locator(f'input[name="h-tiles"][value="{code}"]').click()
+    page.locator('input[name="h-tiles_placed"][value="3"]').click()
+    page.locator("form.hand-form button.save").click()
+    expect(page.locator("#hand-2")).to_be_visible()  # the page again, with the turn listed
+    saved = table.hands.order_by("number").last()
+    assert saved is not None
+    assert (saved.data["side"], saved.data["category"], saved.data["points"]) == ("Bob", "pair", 2)
 
 
 def test_another_combination_drops_what_the_one_before_filled_in(

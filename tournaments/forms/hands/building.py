@@ -77,16 +77,16 @@ class Building(FormBase):
         if not self._static_ok(spec):
             return None
         name, kind = spec["name"], spec["kind"]
-        flag = self.site.flag_choice
-        if flag is not None and name == flag.flag:
+        asked = self.site.flag_choice
+        if asked is not None and name == asked.flag:
             return None  # asked as a button of its choice (SiteGame.flag_choice)
         excluder = excluded_by(spec)
         block = Block(name=name, label=field_label(name, self.game), kind=kind,
                       condition=self._script_condition(spec),
                       exclude_by=PREFIX + excluder if excluder else "")
         initial = self.initial.get(name)
-        if flag is not None and name == flag.choice and self.initial.get(flag.flag) is True:
-            initial = flag.value
+        if asked is not None and name == asked.choice and self.initial.get(asked.flag) is True:
+            initial = asked.value
         key = PREFIX + name
         if kind == "per_side":
             item = spec.get("item") or {}

@@ -121,11 +121,10 @@ def _high_five_1959(count: Count, sides: list[str]) -> None:
 
 
 def _high_five_tiles(count: Count, sides: list[str]) -> None:
-    # Bob's first turn after Ann's pair (2 points): three tiles laid, the row makes a pair.
+    # Bob's first turn after Ann's pair (2 points): the row makes a pair, three tiles laid; his
+    # turn is chosen already and the points follow from Ann's pair.
     page = count.page
-    for tile in ("5H", "5C", "8D", "JS", "2C"):
-        count.tap(f'input[name="h-tiles"][value="{tile}"]')
-    expect(page.locator('input[name="h-category"][value="pair"]')).to_be_checked()
+    count.tap('input[name="h-category"][value="pair"]')
     expect(page.locator('input[name="h-points"]')).to_have_value("2")  # Ann's pair scored 2
     count.tap('input[name="h-tiles_placed"][value="3"]')
     count.tap("form.hand-form button.save")
@@ -152,7 +151,7 @@ ENTER = {"jokeren": _jokeren, "high_five_1959": _high_five_1959,
 SAVED_BEFORE = {"jokeren": 1, "high_five_tiles": 1}  # the others: the match's first hand
 # Issue 15's targets, in screen taps (Enter/Go and digits are typing, counted apart).
 TARGET = {"jokeren": PLAYERS["jokeren"] + 1, "high_five_1959": 4,  # issue 24
-          "high_five_tiles": 5 + 1 + 1,  # the row's five tiles, tiles placed, save: README
+          "high_five_tiles": 3,  # issue 30: the combination, tiles placed, save
           "big_five": PLAYERS["big_five"] + 2, "high_five_crowns": PLAYERS["high_five_crowns"] + 2}
 
 
@@ -186,23 +185,137 @@ def test_a_typical_hand_takes_few_taps(browsing: Any, club: Any, scorekeeper_use
             assert focused == first
 
 
-def test_the_tiles_without_a_row_take_three_taps(browsing: Any, club: Any,
-                                                  scorekeeper_user: Any,
-                                                  game_table: Callable[..., Table]) -> None:
-    """The combination chosen instead of the tiles: combination, tiles placed, save; whose
-    turn it is is preselected and the points follow from Ann's earlier pair."""
+def test_the_tiles_tapped_take_eight_taps_and_give_the_combination(
+        browsing: Any, club: Any, scorekeeper_user: Any, game_table: Callable[..., Table]) -> None:
+    """The row's tiles instead of the combination: the box that unfolds them, the five tiles,
+    tiles placed, save; the combination and the points follow."""
     table = game_table("high_five_tiles", 1)
     page = open_table(browsing, club, scorekeeper_user, table)
     expect(page.locator('input[name="h-side"][value="1"]')).to_be_checked()  # Bob's turn
+    expect(page.locator('input[name="h-tiles"][value="5H"]')).to_be_hidden()  # folded away
     count = Count(page)
-    count.tap('input[name="h-category"][value="pair"]')
+    count.tap('input[name="h-tiles-open"]')
+    # A suit's seven tiles to a line, 44 px each, beside its symbol, inside the form.
+    right, form = page.evaluate("""() => [
+        Math.max(...[...document.querySelectorAll('.tile')]
+            .map(t => t.getBoundingClientRect().right)),
+        document.querySelector('form.hand-form').getBoundingClientRect().right]""")
+    assert right <= form + 0.5, (right, form)
+    height = page.evaluate("document.querySelector('#entry').getBoundingClientRect().height")
+    for tile in ("5H", "5C", "8D", "JS", "2C"):
+        count.tap(f'input[name="h-tiles"][value="{tile}"]')
+    expect(page.locator('input[name="h-category"][value="pair"]')).to_be_checked()
     expect(page.locator('input[name="h-points"]')).to_have_value("2")
     count.tap('input[name="h-tiles_placed"][value="3"]')
     count.tap("form.hand-form button.save")
     expect(page.locator("#match .message.success")).to_be_visible()
-    assert count.taps == 3
+    print(f"\nTAPS high_five_tiles with tiles: taps={count.taps} height={height:.0f}px "
+          f"screens={height / PHONE_HEIGHT:.2f}")
+    assert count.taps == 8
     saved = table.hands.order_by("number").last()
     assert saved is not None and saved.data["side"] == "Bob" and saved.data["points"] == 2
+    assert saved.data["category"] == "pair"
+    assert sorted(saved.data["tiles"]) == ["2C", "5C", "5H", "8D", "JS"]
+
+
+def test_a_tiles_turn_is_on_one_screen(browsing: Any, club: Any, scorekeeper_user: Any,
+                                       game_table: Callable[..., Table]) -> None:
+    """Issue 30: a HIGH FIVE! turn, from its heading to the save button, fits the 844 px of a
+    390x844 phone with the keyboard shut, and takes 3 taps: the combination, the tiles placed
+    and save (whose turn it is is chosen already, the points follow from Ann's pair)."""
+    table = game_table("high_five_tiles", 1)
+    page = open_table(browsing, club, scorekeeper_user, table)
+    entry = page.locator("#entry")
+    height = entry.evaluate("el => el.getBoundingClientRect().height")
+    assert height <= PHONE_HEIGHT, height
+    top = entry.evaluate("el => el.getBoundingClientRect().top")
+    for control in ('input[name="h-side"][value="1"]', 'input[name="h-category"][value="pair"]',
+                    'input[name="h-category"][value="forced"]',
+                    'input[name="h-tiles_placed"][value="4"]', "#id-h-points",
+                    "form.hand-form button.save"):
+        bottom = page.locator(control).evaluate("el => (el.closest('label') || el)"
+                                                ".getBoundingClientRect().bottom")
+        assert bottom - top <= PHONE_HEIGHT, (control, bottom - top)  # in view at once
+    count = Count(page)
+    _high_five_tiles(count, ["Ann", "Bob", "Cor"])
+    expect(page.locator("#match .message.success")).to_be_visible()
+    assert count.taps == 3 and count.typed == 0
+    page.screenshot(path=str(ARTIFACTS / "high_five_tiles-one-screen.png"))
+
+
+def test_a_forced_turn_takes_two_taps(browsing: Any, club: Any, scorekeeper_user: Any,
+                                      game_table: Callable[..., Table]) -> None:
+    """No row possible: "geen rij: gedwongen beurt" among the combinations, then save; the one
+    tile placed follows."""
+    table = game_table("high_five_tiles", 1)
+    page = open_table(browsing, club, scorekeeper_user, table)
+    count = Count(page)
+    count.tap('input[name="h-category"][value="forced"]')
+    expect(page.locator('input[name="h-tiles_placed"][value="1"]')).to_be_checked()
+    expect(page.locator("#id-h-points")).to_be_hidden()
+    count.tap("form.hand-form button.save")
+    expect(page.locator("#match .message.success")).to_be_visible()
+    assert count.taps == 2
+    saved = table.hands.order_by("number").last()
+    assert saved is not None
+    assert saved.data == {"side": "Bob", "tiles_placed": 1, "forced": True}
+
+
+def test_a_tiles_turn_without_javascript(browsing: Any, club: Any, scorekeeper_user: Any,
+                                         game_table: Callable[..., Table]) -> None:
+    """No script at all (htmx, scores.js blocked): the box unfolds the tiles by CSS alone, and
+    the save fills in the combination and the points."""
+    table = game_table("high_five_tiles", 1)
+    page = browsing.new_page(phone=True, language="nl")
+    page.route("**/*.js", lambda route: route.abort())
+    from tests.conftest import PASSWORD
+
+    page.goto(reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": table.pk}))
+    page.locator("input[name=username]").fill(scorekeeper_user.username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("form button[type=submit]").first.click()
+    tile = page.locator('input[name="h-tiles"][value="5H"]').locator("xpath=..")
+    expect(tile).to_be_hidden()
+    page.locator('input[name="h-tiles-open"]').click()
+    expect(tile).to_be_visible()
+    for code in ("5H", "5C", "8D", "JS", "2C"):
+        page.locator(f'input[name="h-tiles"][value="{code}"]').click()
+    page.locator('input[name="h-tiles_placed"][value="3"]').click()
+    page.locator("form.hand-form button.save").click()
+    expect(page.locator("#hand-2")).to_be_visible()  # the page again, with the turn listed
+    saved = table.hands.order_by("number").last()
+    assert saved is not None
+    assert (saved.data["side"], saved.data["category"], saved.data["points"]) == ("Bob", "pair", 2)
+
+
+def test_another_combination_drops_what_the_one_before_filled_in(
+        browsing: Any, club: Any, scorekeeper_user: Any, game_table: Callable[..., Table]) -> None:
+    """The points the form filled in for a pair are not kept for two pair (the engine would
+    take them: a higher combination may score the same), nor the one tile of a forced turn
+    for a row; what the scorekeeper chose or typed stays."""
+    table = game_table("high_five_tiles", 1)
+    page = open_table(browsing, club, scorekeeper_user, table)
+    points, one = page.locator("#id-h-points"), page.locator('[name="h-tiles_placed"][value="1"]')
+    page.locator('[name="h-category"][value="forced"]').click()
+    expect(one).to_be_checked()  # a forced turn places one tile
+    page.locator('[name="h-category"][value="pair"]').click()
+    expect(points).to_have_value("2")  # Ann's pair scored 2
+    expect(one).not_to_be_checked()
+    page.locator('[name="h-category"][value="two_pair"]').click()
+    page.wait_for_function("() => !document.querySelector('#hand-fields.htmx-request')")
+    page.wait_for_timeout(700)  # the live check's answer, had it filled anything in
+    expect(points).to_have_value("")  # two pair never scored in this match: typed
+    points.fill("4")
+    page.locator('[name="h-tiles_placed"][value="3"]').click()
+    page.locator('[name="h-category"][value="pair"]').click()
+    expect(points).to_have_value("4")  # typed: the scorekeeper's own
+    page.locator('[name="h-category"][value="two_pair"]').click()
+    page.locator("form.hand-form button.save").click()
+    expect(page.locator("#match .message.success")).to_be_visible()
+    saved = table.hands.order_by("number").last()
+    assert saved is not None
+    assert (saved.data["category"], saved.data["points"], saved.data["tiles_placed"]) == (
+        "two_pair", 4, 3)
 
 
 # -- above the fold ------------------------------------------------------------------------------

@@ -90,6 +90,51 @@ def test_the_tile_picker_speaks_dutch(make_table: Any, client_for: Any,
     assert re.search(r'value="JH"><span aria-hidden="true">B</span>', page)
 
 
+def test_a_forced_turn_is_a_button_among_the_combinations(
+        make_table: Any, client_en: Any) -> None:
+    """Issue 30: "no row: forced turn" is one more button of the combination, not a box of its
+    own; choosing it is the whole turn (its one tile follows), and a correction shows it."""
+    table = make_table("high_five_tiles", 3)
+    page = _page(client_en, table)
+    assert 'name="h-category" value="forced"' in page and 'name="h-forced"' not in page
+    response = client_en.post(url("hand_add", table),
+                              {"version": 0, "h-side": "0", "h-category": "forced"})
+    assert response.status_code == 302
+    hand = Hand.objects.get()
+    assert hand.data == {"side": "Ann", "tiles_placed": 1, "forced": True}
+    correction = client_en.get(url("hand_edit", table, pk=hand.pk)).content.decode()
+    assert re.search(r'name="h-category" value="forced" checked', correction)
+    assert not re.search(r'name="h-category" value="(?!forced)[a-z_]+" checked', correction)
+    # Another combination chosen instead: no longer forced.
+    response = client_en.post(url("hand_edit", table, pk=hand.pk), {
+        "version": 1, "hand": hand.pk, "h-side": "0", "h-category": "pair", "h-points": "2",
+        "h-tiles_placed": "3"})
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert hand.data == {"side": "Ann", "tiles_placed": 3, "category": "pair", "points": 2}
+
+
+def test_the_tiles_unfold_without_javascript(make_table: Any, client_en: Any) -> None:
+    """The tile picker is folded behind a box: ticked and saved (here: refused, no combination
+    yet), the page comes back with it open; a turn entered with tiles opens with them."""
+    table = make_table("high_five_tiles", 3)
+    toggle = re.compile(r'name="h-tiles-open" value="1"[^>]*?( checked)?>')
+    match = toggle.search(_page(client_en, table))
+    assert match is not None and match.group(1) is None  # folded as the page opens
+    refused = client_en.post(url("hand_add", table), {"version": 0, "h-side": "0",
+                                                      "h-tiles-open": "1"},
+                             HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    match = toggle.search(refused)
+    assert match is not None and match.group(1) == " checked"
+    assert Hand.objects.count() == 0
+    _tiles_turn(client_en, table, 0, ["5D", "3C", "3S", "5H", "3H"], 3, **{"h-points": "10"})
+    hand = Hand.objects.get()
+    correction = client_en.get(url("hand_edit", table, pk=hand.pk)).content.decode()
+    match = toggle.search(correction)
+    assert match is not None and match.group(1) == " checked"
+    assert 'value="5D" checked' in correction
+
+
 def test_the_number_played_for_is_one_of_the_open_numbers(
         make_table: Any, client_en: Any) -> None:
     table = make_table("high_five_1959")

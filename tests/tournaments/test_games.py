@@ -93,7 +93,7 @@ STATE_TEXTS = {
     "big_five": ["Games entered: 0 of 1."],
     "high_five_crowns": ["Games entered: 0 of 1."],
     "high_five_tiles": ["Next turn: Ann", "supply: ", 'name="h-tiles" value="QH"',
-                        "Follows from the tiles tapped above"],
+                        "Tap the tiles (optional)", "no row: forced turn"],
 }
 
 

@@ -18,6 +18,7 @@ from .base import (
     WHOLE_NUMBER,
     CellProblem,
     ChoiceFlag,
+    FlagChoice,
     Picker,
     SiteGame,
     WorkbookField,
@@ -41,6 +42,6 @@ def autodiscover() -> None:
 
 
 __all__ = ["CHOICE_NUMBERS", "GAMES_ENTERED", "NO_STATE", "PLAYER_COUNT_NUMBERS", "SIDE",
-           "WHOLE_NUMBER", "CellProblem", "ChoiceFlag", "Picker", "SiteGame",
+           "WHOLE_NUMBER", "CellProblem", "ChoiceFlag", "FlagChoice", "Picker", "SiteGame",
            "WorkbookField", "autodiscover", "game_keys", "register", "sample_hands",
            "site_game", "site_games", "unregister"]

@@ -70,6 +70,12 @@ class Picker:
     joker_code: str = ""
     joker_label: str = ""
     jokers: int = 0
+    # Folded away behind a box to tick with this label (the field is optional), or "": always
+    # shown. Open when something is picked, or when the box is posted ticked.
+    fold: Any = ""
+    # Per group a short mark shown beside its codes instead of its legend (the legend is still
+    # what is read aloud), e.g. a suit's symbol; () shows the legends above the groups.
+    marks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,18 @@ class ChoiceFlag:
     label: Any
     fields: tuple[str, ...] = ()
     legend: Any = ""  # the choices' heading (else the choice's field label)
+
+
+@dataclass(frozen=True)
+class FlagChoice:
+    """A yes/no field that is not asked on its own: it is one more button (``value``, shown as
+    ``label``) among the choices of the choice field ``choice``. Choosing it says yes and names
+    no value of ``choice``; choosing a value of ``choice`` says no (the flag is left out)."""
+
+    flag: str
+    choice: str
+    value: str
+    label: Any
 
 
 class SiteGame(ABC):
@@ -112,6 +130,8 @@ class SiteGame(ABC):
     choices_first: ClassVar[bool] = False
     # A yes/no sub-field that follows from a choice (``ChoiceFlag``), or None.
     choice_flag: ClassVar[ChoiceFlag | None] = None
+    # A yes/no field offered as one more button of a choice field (``FlagChoice``), or None.
+    flag_choice: ClassVar[FlagChoice | None] = None
     # Options whose value is a list of the game's choices in play order → the label of one
     # position ("Deal %(n)s"): the competition form shows one select per position
     # (forms/ordered.py) instead of a typed list.

@@ -17,7 +17,7 @@ from scoring import GAMES, evaluate
 from scoring.games.tiles_classifier import JOKER, RANKS, SUITS, classify
 
 from ..pdf.grid import Sheet, total_rows
-from .base import CHOICE_NUMBERS, Picker, SiteGame, WorkbookField, register
+from .base import CHOICE_NUMBERS, FlagChoice, Picker, SiteGame, WorkbookField, register
 from .sentences import Ctx, for_side
 
 if TYPE_CHECKING:
@@ -196,6 +196,8 @@ _FACES = {"J": (pgettext_lazy("tile value, one letter", "J"), pgettext_lazy("til
 
 
 def _picker(players: int) -> Picker:
+    """The 52 tiles, a suit's 13 on two lines beside its symbol, folded away: the combination
+    is what a turn needs, the tiles only check it."""
     groups = []
     for suit in SUITS:
         symbol, suit_name = _SUIT_NAMES[suit]
@@ -204,15 +206,18 @@ def _picker(players: int) -> Picker:
             shown, spoken = _FACES.get(rank, (rank, rank))
             tiles.append((rank + suit, str(shown), f"{suit_name} {spoken}"))
         groups.append((f"{symbol} {suit_name}", tiles))
-    return Picker(groups, JOKER, _("jokers"), players)
+    return Picker(groups, JOKER, _("jokers"), players,
+                  fold=_("Tap the tiles (optional)"),
+                  marks=tuple(_SUIT_NAMES[suit][0] for suit in SUITS))
 
 
 def _complete(data: dict[str, Any], view: MatchView) -> dict[str, Any]:
     """The combination from the tiles (the engine's classifier) and, without a club card, the
     points an earlier turn of the match scored with that combination (the engine holds every
-    combination to one value)."""
+    combination to one value). A forced turn places one tile: the count follows."""
     data = dict(data)
     if data.get("forced"):
+        data.setdefault("tiles_placed", 1)
         return data
     tiles = data.get("tiles")
     made = classify(tiles) if isinstance(tiles, list) else None
@@ -291,15 +296,14 @@ class HighFiveTiles(SiteGame):
                          "supply empty."),
         ),
     }
-    input_help = {
-        "category": (gettext_lazy("Follows from the tiles tapped above; choose it only when "
-                                  "you leave the tiles out."), ""),
-        "points": (gettext_lazy("Filled in when this combination scored before in this "
-                                "match; type it the first time."), ""),
-    }
     option_shapes = {"points": CHOICE_NUMBERS}
     state_template = "tournaments/games/high_five_tiles.html"
-    field_order = ("side", "tiles", "category", "points", "tiles_placed", "forced")
+    # One screen on a phone: whose turn (chosen already), the tiles (folded away: they only
+    # check the combination), the combination or "no row: forced turn", the tiles placed and
+    # the points (filled in once the combination scored before, or by the club's card).
+    field_order = ("side", "tiles", "category", "tiles_placed", "points", "forced")
+    flag_choice = FlagChoice("forced", "category", "forced",
+                             gettext_lazy("no row: forced turn"))
 
     def entry_initial(self, state: Any) -> dict[str, Any]:
         next_side = state.get("next_side") if isinstance(state, dict) else None

@@ -36,9 +36,34 @@ from .fields import (
 class Building(FormBase):
     def _script_condition(self, spec: Mapping[str, Any]) -> str:
         """The conditions on other fields, for the show/hide script: [{field, among}]."""
-        dynamic = [{"field": PREFIX + c.subject, "among": list(c.values)}
-                   for c in conditions_of(spec) if isinstance(c, When) and not is_static(c)]
+        dynamic = [self._on_flag_choice(c) or {"field": PREFIX + c.subject, "among": list(c.values)}
+                   for c in conditions_of(spec) if isinstance(c, When) and not is_static(c)
+                   and not self._above_flag_choice(spec, c)]
         return json.dumps(dynamic) if dynamic else ""
+
+    def _above_flag_choice(self, spec: Mapping[str, Any], condition: When) -> bool:
+        """A condition on the game's ``flag_choice`` of the choice itself or a field above it:
+        not for the script, so the field stays shown (hiding it would move the button just
+        tapped); the server still leaves it out when the condition does not hold."""
+        flag = self.site.flag_choice
+        if flag is None or condition.subject != flag.flag:
+            return False
+        names = [s["name"] for s in self.specs]
+        return flag.choice in names and names.index(spec["name"]) <= names.index(flag.choice)
+
+    def _on_flag_choice(self, condition: When) -> dict[str, Any] | None:
+        """A condition on the game's ``flag_choice`` (a yes/no asked as a button of a choice),
+        as a condition on that choice: yes is its button chosen; no is any other choice, or
+        none yet."""
+        flag = self.site.flag_choice
+        if flag is None or condition.subject != flag.flag:
+            return None
+        others = next((list(s.get("choices", [])) for s in self.specs
+                       if s["name"] == flag.choice), [])
+        among: list[Any] = [flag.value] if True in condition.values else []
+        if False in condition.values:
+            among += [*others, None]
+        return {"field": PREFIX + flag.choice, "among": among}
 
     def _value(self, name: str, initial: Any) -> Any:
         if self.post is not None:
@@ -52,11 +77,16 @@ class Building(FormBase):
         if not self._static_ok(spec):
             return None
         name, kind = spec["name"], spec["kind"]
+        asked = self.site.flag_choice
+        if asked is not None and name == asked.flag:
+            return None  # asked as a button of its choice (SiteGame.flag_choice)
         excluder = excluded_by(spec)
         block = Block(name=name, label=field_label(name, self.game), kind=kind,
                       condition=self._script_condition(spec),
                       exclude_by=PREFIX + excluder if excluder else "")
         initial = self.initial.get(name)
+        if asked is not None and name == asked.choice and self.initial.get(asked.flag) is True:
+            initial = asked.value
         key = PREFIX + name
         if kind == "per_side":
             item = spec.get("item") or {}
@@ -156,9 +186,12 @@ class Building(FormBase):
             return Input(name, label, "checkbox", ticked, side_index=side_index,
                          help=str(help_text))
         if kind == "choice":
+            flag = self.site.flag_choice
+            extra = ([(flag.value, str(flag.label))]
+                     if flag is not None and name == PREFIX + flag.choice else [])
             return Input(name, label, "radio", display_value(self._value(name, initial)),
                          choices=[(c, choice_label(c, self.game))
-                                  for c in spec.get("choices", [])],
+                                  for c in spec.get("choices", [])] + extra,
                          side_index=side_index, help=str(help_text))
         if kind == "text_list":
             picker = self.site.picker(spec["name"], len(self.sides))
@@ -180,7 +213,10 @@ class Building(FormBase):
             stored = [str(c) for c in initial] if isinstance(initial, list) else []
             codes = [c for c in stored if c != picker.joker_code]
             jokers = str(stored.count(picker.joker_code))
+        # A folded picker is open when something is picked or its toggle was posted ticked.
+        unfolded = bool(codes) or jokers not in ("", "0") or (
+            self.post is not None and name + "-open" in self.post)
         return Input(name, label, "picker", " ".join(codes), side_index=side_index,
-                     picker=picker, jokers=jokers)
+                     picker=picker, jokers=jokers, unfolded=unfolded)
 
     # -- parsing ----------------------------------------------------------------------------

@@ -74,12 +74,22 @@ class Input:
     filled: bool = False  # filled in by the form from what was entered (shown as such)
     picker: Picker | None = None  # a text list entered by tapping (SiteGame.picker)
     jokers: str = ""  # the picker's joker count as posted
+    unfolded: bool = False  # a picker folded away (Picker.fold) shown open
     condition: str = ""  # JSON for the show/hide script: shown (and sent) only when it holds
 
     @property
     def picked(self) -> list[str]:
         """The picker's codes that are chosen (the value as a list of codes)."""
         return str(self.value).split()
+
+    @property
+    def picker_groups(self) -> list[tuple[str, str, list[tuple[str, str, str]]]]:
+        """The picker's groups as (legend, mark, codes): ``Picker.marks``, else no mark."""
+        if self.picker is None:
+            return []
+        marks = list(self.picker.marks) + [""] * len(self.picker.groups)
+        return [(legend, mark, tiles)
+                for (legend, tiles), mark in zip(self.picker.groups, marks, strict=False)]
 
     @property
     def joker_choices(self) -> list[str]:

@@ -70,6 +70,9 @@ class Issues(FormBase):
         flag = self.site.choice_flag
         if flag is not None and name == flag.flag:
             name = flag.choice  # the yes/no is the choice's (SiteGame.choice_flag)
+        asked_as = self.site.flag_choice
+        if asked_as is not None and name == asked_as.flag:
+            name = asked_as.choice  # the yes/no is a button of the choice (flag_choice)
         for block in self.blocks:
             if block.groups and index is not None:
                 for _label, group_index, inputs in block.groups:

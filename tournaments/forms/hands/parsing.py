@@ -152,6 +152,15 @@ class Parsing(FormBase):
         self.general_errors.append(message)
 
     def _parse_scalar(self, spec: Mapping[str, Any], key: str, post: Mapping[str, Any]) -> Any:
+        flag = self.site.flag_choice
+        if flag is not None and key in (PREFIX + flag.flag, PREFIX + flag.choice):
+            # The yes/no asked as a button of its choice (SiteGame.flag_choice): that button
+            # says yes and names no value of the choice; any other choice leaves the flag out.
+            chosen = self._posted(post, PREFIX + flag.choice) == flag.value
+            if key == PREFIX + flag.flag:
+                return True if chosen else MISSING
+            if chosen:
+                return MISSING
         kind = spec.get("kind")
         if kind == "boolean":  # an optional box left unticked is left out (its default)
             return True if key in post else (False if spec.get("required") else MISSING)

@@ -43,19 +43,6 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-class LoginView(auth_views.LoginView):
-    """Django's login; without a ``next`` page, someone with one club lands on that club's
-    page (tonight's table one tap away) instead of a list of one."""
-
-    redirect_authenticated_user = True
-
-    def get_default_redirect_url(self) -> str:
-        clubs = selectors.clubs_for_user(self.request.user)
-        if len(clubs) == 1:
-            return clubs[0][0].get_absolute_url()
-        return super().get_default_redirect_url()
-
-
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's "forgot your password", answering at once: the same answer, in the same time,
     for a known and an unknown address. The mail is rendered and sent after the answer
@@ -78,25 +65,6 @@ class PasswordResetView(auth_views.PasswordResetView):
         if form.outgoing:
             send_later(form.messages, language=get_language())
         return HttpResponseRedirect(self.get_success_url())
-#: Set by the logout, read once by ``static/js/site.js``: clear what the score pages keep on
-#: the phone (drafts, waiting saves), also where the browser ignores Clear-Site-Data.
-LOGGED_OUT_COOKIE = "cm-logged-out"
-
-
-class LogoutView(auth_views.LogoutView):
-    """Django's logout; what the score pages kept in this browser (drafts and saves waiting
-    for a connection, ``static/js/offline.js``) goes with the login, so the next person on a
-    shared phone neither sees nor sends it: ``Clear-Site-Data: "storage"``, and a cookie that
-    site.js reads on the next page (a browser on plain http off the loopback ignores the
-    header)."""
-
-    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        response = super().post(request, *args, **kwargs)
-        response["Clear-Site-Data"] = '"storage"'
-        response.set_cookie(LOGGED_OUT_COOKIE, "1", max_age=600, samesite="Lax")
-        return response
-
-
 def _welcome_mail(started: services.ClubStarted) -> list[EmailMessage]:
     club, admin = started.club, started.admin
     subject = _("Your club %(club)s on the club scores site") % {"club": club.name}

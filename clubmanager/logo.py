@@ -114,8 +114,6 @@ def _costly() -> LogoError:
                                _save_again()]))
 
 
-
-
 def _check_structure(kind: str, structure: Structure) -> None:
     """Refuse what would cost too much to decode, before anything decodes it."""
     if kind == "JPEG" and structure.scans > MAX_SCANS:

@@ -4,6 +4,7 @@ and who did not, and sends it again to just those. The mails are sent after the 
 thread of their own, so these tests commit (``transaction=True``) for that thread to see the
 rows it reports on."""
 
+import datetime
 import re
 import smtplib
 from typing import Any
@@ -14,6 +15,7 @@ from django.core.mail import EmailMessage
 from django.core.mail.backends.locmem import EmailBackend
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from clubmanager.mail import send_each, wait_for_mail
 from clubmanager.models import Member
@@ -131,3 +133,17 @@ def test_send_each_reports_every_message_and_a_refusal_stops_no_other(settings: 
     assert [type(error).__name__ for _index, error in outcomes] == [
         "SMTPRecipientsRefused", "NoneType", "SMTPRecipientsRefused", "NoneType"]
     assert [m.to for m in mail.outbox] == [["alie@example.nl"], ["gerrit@example.nl"]]
+
+
+def test_a_mail_still_being_sent_after_ten_minutes_counts_as_not_sent(
+        admin_client: Client, club: Any, readers: dict[str, Any]) -> None:
+    evening = readers["evening"]
+    mail_results(admin_client, club, evening)
+    stale = timezone.now() - datetime.timedelta(minutes=11)
+    ResultsMail.objects.filter(member=readers["alie"]).update(status=MailStatus.PENDING)
+    ResultsMail.objects.filter(member=readers["gerrit"]).update(status=MailStatus.PENDING,
+                                                                updated=stale)
+    page = admin_client.get(results_url(club, evening)).content.decode()
+    assert "1 wordt nog verzonden" in page  # Alie: just now, perhaps still on its way
+    assert ">Gerrit Hoekstra</a> (niet verzonden)" in page
+    assert "Opnieuw versturen aan de 2 die hem niet kregen" in page  # Gerrit and Henk

@@ -84,3 +84,41 @@ def test_the_admin_shares_the_results_and_a_visitor_sees_names_as_chosen(
         expect(visitor.get_by_text("Hoekstra")).to_have_count(0)
         expect(visitor.get_by_text("Alie")).to_have_count(0)
         keep(visitor, "share-results-visitor-phone.png")
+
+
+def test_the_admin_sees_who_did_not_get_the_results_mail_and_sends_it_again(
+    browsing: Any, step: Any, club: Any, admin_user: Any, make_member: Any,
+    make_competition: Any, make_evening: Any, settings: Any,
+) -> None:
+    from clubmanager.mail import wait_for_mail
+
+    settings.EMAIL_BACKEND = "tests.tournaments.test_results_mail.RefusingBackend"
+    members = [make_member(club, name=name, email=f"{name.split()[0].lower()}@example.nl",
+                           results_by_mail=True) for name in NAMES]
+    evening = make_evening(make_competition(club, "jokeren"), members,
+                           status=EveningStatus.CLOSED)
+    admin = browsing.new_page(phone=True)
+    results = reverse("tournaments:evening_results", kwargs={"club": club.slug,
+                                                             "pk": evening.pk})
+
+    with step("the admin mails the results; the server refuses Henk's address"):
+        log_in_dutch(browsing, admin, results, admin_user.username)
+        admin.get_by_role("button", name="Uitslag mailen").click()
+        wait_for_mail()
+        admin.goto(results)
+        expect(admin.get_by_text("Verzonden aan 2 van 3.")).to_be_visible()
+        expect(admin.locator(".mail-failed li")).to_have_text(
+            "Henk van Leeuwen (adres geweigerd, 550)")
+        keep(admin, "results-mail-outcome-phone.png")
+        admin.get_by_role("link", name="Henk van Leeuwen").click()  # to correct the address
+        expect(admin.get_by_role("textbox", name="E-mail:")).to_have_value("henk@example.nl")
+        admin.goto(results)
+
+    with step("with the address corrected, sending again reaches Henk only"):
+        Member.objects.filter(name="Henk van Leeuwen").update(email="henk.vl@example.nl")
+        admin.get_by_role("button", name="Opnieuw versturen aan de 1 die hem niet kreeg").click()
+        wait_for_mail()
+        admin.goto(results)
+        expect(admin.get_by_text("Verzonden aan 3 van 3.")).to_be_visible()
+        expect(admin.get_by_role("button", name="Opnieuw versturen aan de 1 die hem niet kreeg")
+               ).to_have_count(0)

@@ -4,6 +4,8 @@ and who did not, and sends it again to just those. The mails are sent after the 
 thread of their own, so these tests commit (``transaction=True``) for that thread to see the
 rows it reports on."""
 
+import datetime
+import re
 import smtplib
 from typing import Any
 
@@ -13,6 +15,7 @@ from django.core.mail import EmailMessage
 from django.core.mail.backends.locmem import EmailBackend
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from clubmanager.mail import send_each, wait_for_mail
 from clubmanager.models import Member
@@ -79,7 +82,7 @@ def test_one_refused_address_stops_no_other_and_the_admin_sees_who_did_not_get_i
     assert all(len(m.to) == 1 for m in mail.outbox)  # one message each: personal
     assert "Hallo Alie de Jong," in next(m.body for m in mail.outbox if m.to == ["alie@example.nl"])
     assert "Verzonden aan 2 van 3." in page
-    assert "Henk van Leeuwen (adres geweigerd, 550)" in page
+    assert re.search(r">Henk van Leeuwen</a> \(adres geweigerd, 550\)", page)
     assert "Opnieuw versturen aan de 1 die hem niet kreeg" in page
     henk = ResultsMail.objects.get(evening=evening, member=readers["henk"])
     assert (henk.status, henk.smtp_code) == (MailStatus.REFUSED, 550)
@@ -99,7 +102,7 @@ def test_a_second_press_sends_nothing_but_the_page_still_tells_the_truth(
     page = mail_results(admin_client, club, evening)
     assert len(mail.outbox) == 2
     assert "eerder gemaild" in page
-    assert "Verzonden aan 2 van 3." in page and "Henk van Leeuwen (adres geweigerd" in page
+    assert "Verzonden aan 2 van 3." in page and "</a> (adres geweigerd, 550)" in page
 
 
 def test_a_mail_server_that_cannot_be_reached_is_shown_as_not_sent(
@@ -108,7 +111,7 @@ def test_a_mail_server_that_cannot_be_reached_is_shown_as_not_sent(
     page = mail_results(admin_client, club, readers["evening"])
     assert mail.outbox == []
     assert "Verzonden aan 0 van 3." in page
-    assert "Alie de Jong (niet verzonden)" in page
+    assert ">Alie de Jong</a> (niet verzonden)" in page
     assert "Opnieuw versturen aan de 3 die hem niet kregen" in page
 
 
@@ -130,3 +133,17 @@ def test_send_each_reports_every_message_and_a_refusal_stops_no_other(settings: 
     assert [type(error).__name__ for _index, error in outcomes] == [
         "SMTPRecipientsRefused", "NoneType", "SMTPRecipientsRefused", "NoneType"]
     assert [m.to for m in mail.outbox] == [["alie@example.nl"], ["gerrit@example.nl"]]
+
+
+def test_a_mail_still_being_sent_after_ten_minutes_counts_as_not_sent(
+        admin_client: Client, club: Any, readers: dict[str, Any]) -> None:
+    evening = readers["evening"]
+    mail_results(admin_client, club, evening)
+    stale = timezone.now() - datetime.timedelta(minutes=11)
+    ResultsMail.objects.filter(member=readers["alie"]).update(status=MailStatus.PENDING)
+    ResultsMail.objects.filter(member=readers["gerrit"]).update(status=MailStatus.PENDING,
+                                                                updated=stale)
+    page = admin_client.get(results_url(club, evening)).content.decode()
+    assert "1 wordt nog verzonden" in page  # Alie: just now, perhaps still on its way
+    assert ">Gerrit Hoekstra</a> (niet verzonden)" in page
+    assert "Opnieuw versturen aan de 2 die hem niet kregen" in page  # Gerrit and Henk

@@ -68,6 +68,10 @@ def results_mail_outcome(*, evening: Evening) -> MailOutcome | None:
     mails = list(ResultsMail.objects.filter(evening=evening).select_related("member"))
     if not mails:
         return None
+    since = timezone.now() - PENDING_TOO_LONG
+    for mail in mails:
+        if mail.status == MailStatus.PENDING and mail.updated < since:
+            mail.status = MailStatus.FAILED  # shown as not sent (not saved: a read)
     failed = [mail for mail in mails if mail.status in (MailStatus.REFUSED, MailStatus.FAILED)]
     return MailOutcome(
         sent=sum(1 for mail in mails if mail.status == MailStatus.SENT), total=len(mails),

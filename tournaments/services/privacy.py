@@ -115,7 +115,7 @@ def _secrets(member: Member, user: Any) -> list[str]:
     if user is not None:
         full_name = user.get_full_name()
         found |= {user.email, full_name if " " in full_name.strip() else ""}
-    return sorted((s.strip() for s in found if len(s.strip()) >= 3), key=len, reverse=True)
+    return sorted((s.strip() for s in found if len(s.strip()) >= 2), key=len, reverse=True)
 
 
 def _alternatives(secrets: list[str]) -> str:
@@ -154,6 +154,8 @@ def _scrub_texts(member: Member, secrets: list[str], new: str) -> None:
     """Every mention of the member, in any case, in the club's free texts (``_text_sources``):
     at any table, also where the member never sat. Per source one query finds the rows (the
     database's case-insensitive regular expression) and one writes them."""
+    if not secrets:  # an empty pattern would match every text
+        return
     alternatives = _alternatives(secrets)
     mention = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
     for rows, fields in _text_sources(member.club_id):

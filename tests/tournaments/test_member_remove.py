@@ -319,3 +319,16 @@ def test_removal_runs_a_fixed_number_of_queries(
             member_remove(member=member, by=admin_user)
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_only_whole_mentions_are_replaced(club: Any, make_member: Any, admin_user: Any) -> None:
+    """Another member's note names him in lower case: replaced; a longer name that starts with
+    his stays (whole words only)."""
+    leaving = make_member(club, name="Jan Bos")
+    other = make_member(club, name="Ann Smit", notes="Rijdt met jan  bos; niet met Jan Bosman.")
+
+    removed = member_remove(member=leaving, by=admin_user)
+
+    other.refresh_from_db()
+    assert other.notes == f"Rijdt met {removed.name}; niet met Jan Bosman."
+    assert other.history.first().notes == other.notes  # the history row's copy too

@@ -4,8 +4,11 @@ The member's results stay, under the name "Oud-lid N", so that everyone else's s
 unchanged; their name, member number, e-mail, phone, notes and login are erased from the member
 and from every row that kept them: the member's history rows, the sides of the tables they sat at
 (a side is named after its players, ``matches.assign_sides``), the hands entered at those tables
-and the hands' history (a hand names its sides), the free-text reasons of the club's hand and
-evening history, and Django's admin log. Why and what stays: docs/privacy.md.
+and the hands' history (a hand names its sides), every free text of the club that mentions them
+in any case (``_text_sources``: reasons of adjusted scores at any table, of deletes and of
+evening changes, with their history, and other members' notes), Django's admin log, and the
+failed logins typed as their username, e-mail or name (django-axes). One transaction, a fixed
+number of queries. Why and what stays: docs/privacy.md.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import re
 import uuid
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -59,6 +63,11 @@ def _former_label(club: Club) -> tuple[str, str]:
         n += 1
 
 
+def _sides_per_table(seats: list[Seat]) -> Counter[int]:
+    """How many different sides each table has."""
+    return Counter(table_id for table_id, _side in {(s.table_id, s.side) for s in seats})
+
+
 def _rename_sides(member: Member, old: str, new: str) -> None:
     """The sides of every table the member sat at, and the hands (and their history) there;
     a fixed number of queries however many tables."""
@@ -71,11 +80,14 @@ def _rename_sides(member: Member, old: str, new: str) -> None:
         if seat.pk in own:
             sides = by_table.setdefault(seat.table_id, {})
             sides.setdefault(seat.side, seat.side.replace(old, new) if old in seat.side else new)
-    before = {(seat.table_id, seat.side) for seat in seats}
+    before = _sides_per_table(seats)
     for seat in seats:
         seat.side = by_table.get(seat.table_id, {}).get(seat.side, seat.side)
-    if len({(seat.table_id, seat.side) for seat in seats}) != len(before):
-        raise ValidationError(_("A side of a table would not be unique."))
+    after = _sides_per_table(seats)
+    for table_id, count in before.items():
+        if after[table_id] != count:
+            raise ValidationError(_("A side of table %(id)s would not be unique.")
+                                  % {"id": table_id})
     Seat.objects.bulk_update(seats, ["side"])
     for model in (Hand, Hand.history.model):
         rows = list(model.objects.filter(table_id__in=tables))
@@ -103,7 +115,7 @@ def _secrets(member: Member, user: Any) -> list[str]:
     if user is not None:
         full_name = user.get_full_name()
         found |= {user.email, full_name if " " in full_name.strip() else ""}
-    return sorted((s.strip() for s in found if len(s.strip()) >= 3), key=len, reverse=True)
+    return sorted((s.strip() for s in found if len(s.strip()) >= 2), key=len, reverse=True)
 
 
 def _alternatives(secrets: list[str]) -> str:
@@ -142,6 +154,8 @@ def _scrub_texts(member: Member, secrets: list[str], new: str) -> None:
     """Every mention of the member, in any case, in the club's free texts (``_text_sources``):
     at any table, also where the member never sat. Per source one query finds the rows (the
     database's case-insensitive regular expression) and one writes them."""
+    if not secrets:  # an empty pattern would match every text
+        return
     alternatives = _alternatives(secrets)
     mention = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
     for rows, fields in _text_sources(member.club_id):

@@ -49,7 +49,7 @@ from .season_rules import (
 
 OPTION_PREFIX = "opt_"
 FEE_PREFIX = "fee_"
-FEE_FIELDS = ("member", "guest")  # FeesForm's, in euros; cleaned into fee_<name>_cents
+FEE_FIELDS = ("member", "guest")  # FeesForm's, typed in euros; cleaned into fee_<name>_cents
 STANDINGS_FIELDS = (
     "name",
     "start_date",
@@ -302,8 +302,8 @@ class CompetitionForm(forms.Form):
             self.add_error("table_min", _("The smallest table is larger than the largest."))
         for name in FEE_FIELDS:
             if FEE_PREFIX + name in self.fields:
-                amount = data.pop(FEE_PREFIX + name, None)
-                data[f"fee_{name}_cents"] = int(amount * 100) if amount is not None else 0
+                cents = data.pop(FEE_PREFIX + name, None)  # EuroField: whole cents
+                data[f"fee_{name}_cents"] = cents if cents is not None else 0
         data["rules"] = rules_from_answers(self, data)
         stored_prizes = prizes_from_answers(self, data)
         if stored_prizes is not None:

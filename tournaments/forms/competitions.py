@@ -29,13 +29,13 @@ from ..games import (
 )
 from ..messages import choice_label
 from ..models import ClubDefaults, Competition
-from ..season_rules import PRESETS
+from ..season_rules import PRESETS, prize_initial, rule_initial
 from ..selectors.competitions import competition_defaults, option_refusals
 from .money import FeesForm, fee_initial
 from .numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
 from .options import NumberTableField
 from .ordered import OrderedChoiceField
-from .prizes import PRIZE_FIELDS, prize_fields, prize_initial, prizes_from_answers
+from .prizes import PRIZE_FIELDS, prize_fields, prizes_from_answers
 from .season_rules import (
     EVENING_PERIOD,
     PERIOD_SLOTS,
@@ -43,7 +43,6 @@ from .season_rules import (
     evening_period_fields,
     evening_period_initial,
     rule_fields,
-    rule_initial,
     rules_from_answers,
 )
 

@@ -20,9 +20,13 @@ What the engine refuses comes back as its errors; nothing here raises.
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring import prizes, standings
 
@@ -36,6 +40,39 @@ PRESETS: dict[str, dict[str, Any]] = {
     "best6avg": {"count": {"best": 6}, "rank_by": "average", "min_played": 6},
     "periods": {"count": "all", "rank_by": "total", "min_played": 0,
                 "periods": {"count": {"best": 4}, "season_count": "all"}},
+}
+
+
+#: The largest whole number the competition form takes for any answer of the reglement.
+ANSWER_MAX = 999
+#: The longest list of chosen prize places the form takes, as typed ("1, 2, 3, 10").
+PRIZE_POSITIONS_MAX_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A whole number of the reglement as the competition form asks it: its question and its
+    bounds. The form's fields are made from these (``forms/season_rules.py``,
+    ``forms/prizes.py``), and ``answer_refusals`` holds stored rules to them: what the form
+    refuses, the season import refuses too (one source of bounds)."""
+
+    label: Any
+    low: int
+    high: int = ANSWER_MAX
+
+
+ANSWERS: dict[str, Answer] = {
+    "count_n": Answer(_("How many evenings (best) or how many left out (worst)?"), 0),
+    "min_played": Answer(_("How many evenings must someone play to be ranked?"), 0),
+    "absent_unnotified_fixed": Answer(_("Fixed score for someone who was not there"),
+                                      -ANSWER_MAX),
+    "absent_notified_fixed": Answer(_("Fixed score for someone who called off"), -ANSWER_MAX),
+    "absent_max": Answer(_("How many absences at most get a score?"), 0),
+    "season_count": Answer(_("How many periods count (the best)?"), 1),
+    "prize_top": Answer(_("The best few: how many prizes?"), 1),
+    "prize_per": Answer(_("One prize per how many players?"), 1),
+    "prize_first": Answer(_("Formula: prizes for places 1 up to"), 1),
+    "prize_every": Answer(_("Formula: then every how many places?"), 1),
 }
 
 
@@ -86,6 +123,109 @@ def _period_groups(rules: dict[str, Any],
             index = period_of(day, starts)
         groups[index].append(evening_id)
     return groups
+
+
+def _absent_initial(value: Any) -> tuple[str, int | None]:
+    if isinstance(value, dict) and "fixed" in value:
+        return "fixed", value["fixed"]
+    return (value, None) if value in ("worst", "average") else ("nothing", None)
+
+
+def _count_initial(count: Any) -> tuple[str, int | None]:
+    if isinstance(count, dict) and count:
+        mode, n = next(iter(count.items()))
+        return str(mode), n
+    return "all", None
+
+
+def rule_initial(rules: dict[str, Any]) -> dict[str, Any]:
+    """The competition form's answers that give these stored rules."""
+    rules = rules if isinstance(rules, dict) else {}
+    periods = rules.get("periods") if isinstance(rules.get("periods"), dict) else None
+    mode, n = _count_initial(periods.get("count") if periods else rules.get("count"))
+    absent: dict[str, Any] = rules["absent"] if isinstance(rules.get("absent"), dict) else {}
+    values: dict[str, Any] = {
+        "preset": "custom", "count_mode": mode, "count_n": n,
+        "rank_by": rules.get("rank_by", "total"), "min_played": rules.get("min_played", 0),
+        "absent_max": absent.get("max_scored"), "champion": rules.get("champion") is True,
+    }
+    for kind in ("notified", "unnotified"):
+        values[f"absent_{kind}"], values[f"absent_{kind}_fixed"] = _absent_initial(
+            absent.get(kind, "nothing"))
+    if periods:
+        values["season_count"] = _count_initial(periods.get("season_count"))[1]
+        for slot, start in enumerate(period_starts(rules), start=1):
+            values[f"period_{slot}"] = start
+    for slot, name in enumerate(rules.get("tiebreaks") or [], start=1):
+        values[f"tiebreak_{slot}"] = name
+    return values
+
+
+def prize_initial(rules: Any) -> dict[str, Any]:
+    """The competition form's answers that give the stored prize rule."""
+    stored = prize_rule(rules) or {}
+    rule: dict[str, Any] = stored["rule"] if isinstance(stored.get("rule"), dict) else {}
+    values: dict[str, Any] = {"prize_mode": "none", "prize_first": 4, "prize_every": 4,
+                              "prize_booby": stored.get("booby") is True}
+    if rule.get("top"):
+        values.update(prize_mode="top", prize_top=rule["top"])
+    elif "per" in rule:
+        values.update(prize_mode="per", prize_per=rule["per"])
+    elif "first" in rule:
+        values.update(prize_mode="formula", prize_first=rule["first"],
+                      prize_every=rule.get("then_every"))
+    elif isinstance(rule.get("positions"), list):
+        values.update(prize_mode="positions",
+                      prize_positions=", ".join(str(p) for p in rule["positions"]))
+    return values
+
+
+def _answer_rule(name: str, rules: dict[str, Any]) -> str:
+    """The rule (a key of the stored rules) an answer of the form is kept under."""
+    if name.startswith("prize_"):
+        return "prizes"
+    if name.startswith("absent_"):
+        return "absent"
+    if name == "season_count" or name == "count_n" and isinstance(rules.get("periods"), dict):
+        return "periods"
+    return "count" if name == "count_n" else name
+
+
+def _refused(validator: Any, value: Any) -> str | None:
+    try:
+        validator(value)
+    except ValidationError as error:
+        return str(error.messages[0])
+    return None
+
+
+def answer_refusals(rules: Any) -> list[tuple[str, str]]:
+    """What the competition form refuses when it shows these stored rules again, as (rule,
+    sentence naming the question and the form's own message); empty when the form saves them
+    as they are. The engine's own checks are ``rules_errors``'s."""
+    if not isinstance(rules, dict):
+        return []
+    answers = {**rule_initial(rules), **prize_initial(rules)}
+    found = []
+    for name, answer in ANSWERS.items():
+        value = answers.get(name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            continue  # the engine's to refuse
+        for validator in (MinValueValidator(answer.low), MaxValueValidator(answer.high)):
+            problem = _refused(validator, value)
+            if problem is not None:
+                found.append((_answer_rule(name, rules), gettext(
+                    "“%(answer)s” is %(value)s: %(problem)s") % {
+                    "answer": answer.label, "value": value, "problem": problem}))
+    positions = answers.get("prize_positions")
+    problem = _refused(MaxLengthValidator(PRIZE_POSITIONS_MAX_LENGTH), positions or "")
+    if problem is not None:
+        found.append(("prizes", gettext("“%(answer)s”: %(problem)s") % {
+            "answer": gettext("Chosen places"), "problem": problem}))
+    if len(period_starts(rules)) > MAX_PERIODS:
+        found.append(("periods", gettext("more than %(n)s periods: the competition form has "
+                                         "room for %(n)s.") % {"n": MAX_PERIODS}))
+    return found
 
 
 SITE_KEYS = ("prizes", "champion")

@@ -190,3 +190,74 @@ def test_members_and_other_clubs_cannot_see_the_money(club, season, client_for, 
     evening = {"club": club.slug, "pk": season["first"].pk}
     assert client_for(member_user).get(
         reverse("tournaments:attendance_pdf", kwargs=evening)).status_code == 403
+
+
+# -- typing an amount: Dutch notation taken, digits that only look like digits refused ----------
+def _post_fee(client: Any, club: Any, competition: Any, text: str, language: str = "nl") -> Any:
+    url = reverse("tournaments:competition_money", kwargs={"club": club.slug,
+                                                            "pk": competition.pk})
+    with translation.override(language):
+        return client.post(url, {"member": text, "guest": "0"}, HTTP_ACCEPT_LANGUAGE=language)
+
+
+@pytest.mark.parametrize(("text", "cents"), [
+    ("1.000,00", 100_000), ("1.000", 100_000), ("€ 2,50", 250), ("€2,50", 250),
+    ("2,50 €", 250), ("2.50", 250), ("2,5", 250), ("  7 ", 700), ("5,-", 500),
+    ("€\u00a01.000,00", 100_000), ("0", 0), ("1,000.00", 100_000), ("999.99", 99_999)])
+@pytest.mark.parametrize("language", ["nl", "en"])
+def test_a_fee_typed_the_dutch_way_is_taken(club, season, admin_client, text, cents, language):
+    response = _post_fee(admin_client, club, season["competition"], text, language)
+    assert response.status_code == 302, response.context["form"].errors
+    season["competition"].refresh_from_db()
+    assert season["competition"].fee_member_cents == cents
+
+
+BOUNDS = "van €\u00a00,00 tot en met €\u00a01.000,00"
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("1_000", "zonder “_”"), ("1_0,00", "zonder “_”"),
+    ("٣", "cijfers 0 tot en met 9"), ("３", "cijfers 0 tot en met 9"),
+    ("٣,٥٠", "cijfers 0 tot en met 9"), ("1٠", "cijfers 0 tot en met 9"),
+    ("5,001", "hoogstens twee cijfers na de komma"),
+    ("1,000", "hoogstens twee cijfers na de komma"),
+    ("1000,01", BOUNDS), ("-1", BOUNDS), ("9" * 5000, BOUNDS),
+    ("1,000,000", "hoogstens twee cijfers na de komma"),
+    ("1.00.0", "bijvoorbeeld 2,50 of 1.000,00"),
+    ("abc", "bijvoorbeeld 2,50 of 1.000,00"), ("1e9", "bijvoorbeeld 2,50 of 1.000,00"),
+    ("NaN", "bijvoorbeeld 2,50 of 1.000,00"), ("Infinity", "bijvoorbeeld 2,50 of 1.000,00"),
+    ("2,", "bijvoorbeeld 2,50 of 1.000,00"), ("+5", "bijvoorbeeld 2,50 of 1.000,00")])
+def test_a_fee_that_is_no_amount_is_refused_with_a_sentence(club, season, admin_client, text,
+                                                           words):
+    response = _post_fee(admin_client, club, season["competition"], text)
+    assert response.status_code == 200
+    assert words in response.content.decode()
+    season["competition"].refresh_from_db()
+    assert season["competition"].fee_member_cents == 500
+
+
+def test_every_money_input_takes_the_same_notation(club, admin_client):
+    """The money page, a new competition's fee and the club's default fee: one parser."""
+    from tests.tournaments.test_competitions import add_url, form_data
+    from tournaments.models import ClubDefaults, Competition
+
+    defaults = reverse("clubmanager:club_defaults_save", kwargs={"club": club.slug})
+    response = admin_client.post(defaults, {"game": "jokeren", "member": "1.000,00",
+                                            "guest": "€ 2,50", "season_preset": ""})
+    assert response.status_code == 302
+    assert (ClubDefaults.objects.get(club=club).fee_member_cents,
+            ClubDefaults.objects.get(club=club).fee_guest_cents) == (100_000, 250)
+    page = admin_client.get(add_url(club, "jokeren")).content.decode()
+    assert 'value="1000,00"' in page and 'value="2,50"' in page
+    data = form_data("jokeren", fee_member="1.000,00", fee_guest="1_000")
+    response = admin_client.post(add_url(club, "jokeren"), data)
+    assert response.status_code == 200 and "zonder “_”" in response.content.decode()
+    data = form_data("jokeren", fee_member="1.000,00", fee_guest="2.50")
+    assert admin_client.post(add_url(club, "jokeren"), data).status_code == 302
+    created = Competition.objects.get(club=club)
+    assert (created.fee_member_cents, created.fee_guest_cents) == (100_000, 250)
+    response = admin_client.post(defaults, {"game": "jokeren", "member": "٣", "guest": "0",
+                                            "season_preset": ""})
+    assert response.status_code == 200
+    assert "cijfers 0 tot en met 9" in response.content.decode()
+    assert ClubDefaults.objects.get(club=club).fee_member_cents == 100_000

@@ -236,7 +236,9 @@ def test_hostile_rule_values_are_refused_naming_the_rule(
     preview = check_season(parse_season(data, "seizoen.xlsx"), competition=target, members={})
     assert not preview.valid
     [problem] = preview.problems
-    assert problem.startswith(f"Blad “Reglement”, rij {line}: de regel “{rule}”"), problem
+    assert problem.startswith(f"Blad “Reglement”, rij {line}"), problem
+    cell = "" if words == "formule" else f" (cel Reglement!C{line})"  # a formula: either cell
+    assert problem.startswith(f"Blad “Reglement”, rij {line}{cell}: de regel “{rule}”"), problem
     assert words.lower() in problem.lower(), problem
     with pytest.raises(SeasonImportRefused):
         do_import(data, target)
@@ -263,12 +265,14 @@ def test_unknown_and_doubled_rules_and_bad_evenings_and_calloffs(
     preview = check_season(parse_season(data, "seizoen.xlsx"),
                            competition=empty_like(source, club=other_club), members={})
     text = "\n".join(preview.problems)
-    assert f"rij {last + 1}: de regel “sneaky”: zo'n regel bestaat niet" in text
-    assert f"rij {last + 2}: de regel “count” (Hoeveel avonden tellen mee?): deze regel " \
-           "staat ook op rij 2." in text
+    assert f"rij {last + 1} (cel Reglement!A{last + 1}): de regel “sneaky”: zo'n regel " \
+           "bestaat niet" in text
+    assert f"rij {last + 2} (cel Reglement!A{last + 2}): de regel “count” (Hoeveel avonden " \
+           "tellen mee?): deze regel staat ook op rij 2." in text
     assert "Blad “Avonden”, rij 2: “Telt mee voor de competitie” moet ja of nee zijn." in text
-    assert "Blad “Afmeldingen”, rij 2: lidnummer Z999" in text
-    assert "Blad “Afmeldingen”, rij 3: er is geen avond op 01-01-2030 in het bestand." in text
+    assert "Blad “Afmeldingen”, rij 2 (cel Afmeldingen!B2): lidnummer Z999" in text
+    assert "Blad “Afmeldingen”, rij 3 (cel Afmeldingen!A3): er is geen avond op 01-01-2030 " \
+           "in het bestand." in text
 
 
 def test_an_older_workbook_without_the_new_sheets_keeps_the_competitions_rules(

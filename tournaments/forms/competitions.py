@@ -29,13 +29,13 @@ from ..games import (
 )
 from ..messages import choice_label
 from ..models import ClubDefaults, Competition
-from ..season_rules import PRESETS
+from ..season_rules import PRESETS, prize_initial, rule_initial
 from ..selectors.competitions import competition_defaults, option_refusals
 from .money import FeesForm, fee_initial
 from .numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
 from .options import NumberTableField
 from .ordered import OrderedChoiceField
-from .prizes import PRIZE_FIELDS, prize_fields, prize_initial, prizes_from_answers
+from .prizes import PRIZE_FIELDS, prize_fields, prizes_from_answers
 from .season_rules import (
     EVENING_PERIOD,
     PERIOD_SLOTS,
@@ -43,13 +43,12 @@ from .season_rules import (
     evening_period_fields,
     evening_period_initial,
     rule_fields,
-    rule_initial,
     rules_from_answers,
 )
 
 OPTION_PREFIX = "opt_"
 FEE_PREFIX = "fee_"
-FEE_FIELDS = ("member", "guest")  # FeesForm's, in euros; cleaned into fee_<name>_cents
+FEE_FIELDS = ("member", "guest")  # FeesForm's, typed in euros; cleaned into fee_<name>_cents
 STANDINGS_FIELDS = (
     "name",
     "start_date",
@@ -302,8 +301,8 @@ class CompetitionForm(forms.Form):
             self.add_error("table_min", _("The smallest table is larger than the largest."))
         for name in FEE_FIELDS:
             if FEE_PREFIX + name in self.fields:
-                amount = data.pop(FEE_PREFIX + name, None)
-                data[f"fee_{name}_cents"] = int(amount * 100) if amount is not None else 0
+                cents = data.pop(FEE_PREFIX + name, None)  # EuroField: whole cents
+                data[f"fee_{name}_cents"] = cents if cents is not None else 0
         data["rules"] = rules_from_answers(self, data)
         stored_prizes = prizes_from_answers(self, data)
         if stored_prizes is not None:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import prizes
 
-from ..season_rules import prize_rule
+from ..season_rules import PRIZE_POSITIONS_MAX_LENGTH
 from .season_rules import _number, _radio
 
 PRIZE_CHOICES = [
@@ -52,37 +52,18 @@ def booby_label(better: Any) -> Any:
 def prize_fields(better: Any = "higher") -> dict[str, forms.Field]:
     return {
         "prize_mode": _radio(_("Who gets a prize?"), PRIZE_CHOICES, PRIZE_HELP, "none"),
-        "prize_top": _number(_("The best few: how many prizes?"), low=1),
-        "prize_per": _number(_("One prize per how many players?"), low=1),
-        "prize_first": _number(_("Formula: prizes for places 1 up to"), low=1),
-        "prize_every": _number(_("Formula: then every how many places?"), low=1),
+        "prize_top": _number("prize_top"),
+        "prize_per": _number("prize_per"),
+        "prize_first": _number("prize_first"),
+        "prize_every": _number("prize_every"),
         "prize_positions": forms.CharField(
-            label=_("Chosen places"), required=False, max_length=200,
+            label=_("Chosen places"), required=False, max_length=PRIZE_POSITIONS_MAX_LENGTH,
             help_text=_("Numbers with commas between them, for example 1, 2, 3, 10.")),
         "prize_booby": forms.BooleanField(
             label=booby_label(better), required=False,
             help_text=_("The worst score of the evening gets the booby prize, unless it already "
                         "has a prize (or fewer than two played).")),
     }
-
-
-def prize_initial(rules: Any) -> dict[str, Any]:
-    """The answers that give the stored prize rule."""
-    stored = prize_rule(rules) or {}
-    rule: dict[str, Any] = stored["rule"] if isinstance(stored.get("rule"), dict) else {}
-    values: dict[str, Any] = {"prize_mode": "none", "prize_first": 4, "prize_every": 4,
-                              "prize_booby": stored.get("booby") is True}
-    if rule.get("top"):
-        values.update(prize_mode="top", prize_top=rule["top"])
-    elif "per" in rule:
-        values.update(prize_mode="per", prize_per=rule["per"])
-    elif "first" in rule:
-        values.update(prize_mode="formula", prize_first=rule["first"],
-                      prize_every=rule.get("then_every"))
-    elif isinstance(rule.get("positions"), list):
-        values.update(prize_mode="positions",
-                      prize_positions=", ".join(str(p) for p in rule["positions"]))
-    return values
 
 
 #: The number each rule needs: (form field, the engine's key).

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from clubmanager.forms import HelpRadio
 
 from ..models import Tiebreak
-from ..season_rules import MAX_PERIODS, PRESETS, period_choice, period_starts
+from ..season_rules import ANSWERS, MAX_PERIODS, PRESETS, period_choice
 from .numbers import bound
 
 PERIOD_SLOTS = MAX_PERIODS
@@ -78,9 +78,12 @@ def _radio(label: Any, choices: list[tuple[str, Any]], help_texts: dict[str, Any
                              widget=HelpRadio(help_texts))
 
 
-def _number(label: Any, low: int = 0, help_text: Any = "") -> forms.IntegerField:
-    field = forms.IntegerField(label=label, required=False, min_value=low, help_text=help_text)
-    bound(field, low, 999)
+def _number(name: str, help_text: Any = "") -> forms.IntegerField:
+    """The whole number ``name`` of the reglement, with its question and bounds (``ANSWERS``)."""
+    answer = ANSWERS[name]
+    field = forms.IntegerField(label=answer.label, required=False, min_value=answer.low,
+                               help_text=help_text)
+    bound(field, answer.low, answer.high)
     return field
 
 
@@ -88,21 +91,17 @@ def rule_fields() -> dict[str, forms.Field]:
     fields: dict[str, forms.Field] = {
         "preset": _radio(_("Start from"), PRESET_CHOICES, PRESET_HELP, "custom"),
         "count_mode": _radio(_("How many evenings count?"), COUNT_CHOICES, COUNT_HELP, "all"),
-        "count_n": _number(_("How many evenings (best) or how many left out (worst)?")),
+        "count_n": _number("count_n"),
         "rank_by": _radio(_("What decides the ranking?"), RANK_CHOICES, RANK_HELP, "total"),
-        "min_played": _number(_("How many evenings must someone play to be ranked?"),
-                              help_text=_("0: no minimum.")),
+        "min_played": _number("min_played", help_text=_("0: no minimum.")),
         "absent_unnotified": _radio(_("What does someone get who was not there?"),
                                     ABSENT_CHOICES, ABSENT_HELP, "nothing"),
-        "absent_unnotified_fixed": _number(_("Fixed score for someone who was not there"),
-                                           low=-999),
+        "absent_unnotified_fixed": _number("absent_unnotified_fixed"),
         "absent_notified": _radio(_("What does someone get who called off?"),
                                   ABSENT_CHOICES, ABSENT_HELP, "nothing"),
-        "absent_notified_fixed": _number(_("Fixed score for someone who called off"), low=-999),
-        "absent_max": _number(_("How many absences at most get a score?"),
-                              help_text=_("Empty: every absence.")),
-        "season_count": _number(_("How many periods count (the best)?"), low=1,
-                                help_text=SEASON_COUNT_HELP),
+        "absent_notified_fixed": _number("absent_notified_fixed"),
+        "absent_max": _number("absent_max", help_text=_("Empty: every absence.")),
+        "season_count": _number("season_count", help_text=SEASON_COUNT_HELP),
         "champion": forms.BooleanField(
             label=_("Also a points champion over all evenings"), required=False,
             help_text=_("A second ranking beside the standings: everyone's total over every "
@@ -144,42 +143,6 @@ def chosen_periods(data: dict[str, Any]) -> dict[str, int]:
     names = [name for name in data if name.startswith(EVENING_PERIOD)]
     chosen = {name.removeprefix(EVENING_PERIOD): data.pop(name) for name in names}
     return {pk: n for pk, n in chosen.items() if n}
-
-
-def _absent_initial(value: Any) -> tuple[str, int | None]:
-    if isinstance(value, dict) and "fixed" in value:
-        return "fixed", value["fixed"]
-    return (value, None) if value in ("worst", "average") else ("nothing", None)
-
-
-def _count_initial(count: Any) -> tuple[str, int | None]:
-    if isinstance(count, dict) and count:
-        mode, n = next(iter(count.items()))
-        return str(mode), n
-    return "all", None
-
-
-def rule_initial(rules: dict[str, Any]) -> dict[str, Any]:
-    """The answers that give these stored rules."""
-    rules = rules if isinstance(rules, dict) else {}
-    periods = rules.get("periods") if isinstance(rules.get("periods"), dict) else None
-    mode, n = _count_initial(periods.get("count") if periods else rules.get("count"))
-    absent: dict[str, Any] = rules["absent"] if isinstance(rules.get("absent"), dict) else {}
-    values: dict[str, Any] = {
-        "preset": "custom", "count_mode": mode, "count_n": n,
-        "rank_by": rules.get("rank_by", "total"), "min_played": rules.get("min_played", 0),
-        "absent_max": absent.get("max_scored"), "champion": rules.get("champion") is True,
-    }
-    for kind in ("notified", "unnotified"):
-        values[f"absent_{kind}"], values[f"absent_{kind}_fixed"] = _absent_initial(
-            absent.get(kind, "nothing"))
-    if periods:
-        values["season_count"] = _count_initial(periods.get("season_count"))[1]
-        for slot, start in enumerate(period_starts(rules), start=1):
-            values[f"period_{slot}"] = start
-    for slot, name in enumerate(rules.get("tiebreaks") or [], start=1):
-        values[f"tiebreak_{slot}"] = name
-    return values
 
 
 def _count(mode: str, n: int | None) -> Any:

@@ -27,6 +27,7 @@ rule's sentence, naming the row).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,12 +36,13 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from clubmanager.models import Member
 from clubmanager.text import NAME_MAX_LENGTH, reason_refusal, refusal
-from scoring import GAMES
+from scoring import GAMES, side_points_bounds
 
 from .. import matches
 from ..games import CellProblem, site_game
-from ..messages import issue_message
+from ..messages import issue_message, record_text
 from ..models import Competition
 from .columns import hands_columns
 from .read import HandRow, ParsedSeason, person
@@ -147,16 +149,35 @@ def check_season(
         _resolve(item, rows, names, choices)
         if item.problems:
             continue
+        _check_adjusted(item, rows, names)
+        if item.problems:
+            continue
         _check_match(item, rows, names)
     if not preview.tables:
         preview.problems.append(_("The file holds no matches."))
     preview.reglement = parsed.reglement
+    played = {(row.date, seat[0]) for row in parsed.rows for seat in row.seats if seat[0]}
     refused = check_reglement(
         parsed.reglement, better=competition.better, dates={t.date for t in preview.tables},
-        members=members, sheet_members=parsed.members, new_members=preview.new_members)
+        members=members, sheet_members=parsed.members, new_members=preview.new_members,
+        played=played)
     preview.reglement_ok = not refused
     preview.problems += refused
+    preview.problems += _number_problems(preview.new_members, parsed.member_cells)
     return preview
+
+
+def _number_problems(new_members: Mapping[str, str], cells: Mapping[str, str]) -> list[str]:
+    """A new member's number held to the member form's rules: its length and the text policy
+    (``clubmanager.text``), named by its cell on the members sheet."""
+    longest = Member._meta.get_field("member_number").max_length
+    problems = []
+    for number in sorted(new_members):
+        refused = refusal(number, max_length=longest)
+        if refused is not None:
+            problems.append(_("Member number “%(number)s” (cell %(cell)s): %(problem)s") % {
+                "number": number[:40], "cell": cells.get(number, "?"), "problem": refused})
+    return problems
 
 
 def _seat_people(item: PreviewTable, first: HandRow, parsed: ParsedSeason,
@@ -289,6 +310,38 @@ def _resolve(item: PreviewTable, rows: list[HandRow], names: list[str],
             row.resolved = game.workbook_hand(document, row.cells, sides, file_sides, choices)
         except CellProblem as problem:
             item.problems.append(_row_problem(row.line, str(problem)))
+
+
+def _check_adjusted(item: PreviewTable, rows: list[HandRow], names: list[str]) -> None:
+    """An adjusted score held to the score entry's rules for one (``services/scores``,
+    ``forms/hands/adjusted.py``): a whole number for every player, within what the game allows
+    one side in one hand (``scoring.side_points_bounds``), and a hand that still holds what a
+    hand can hold (``matches.malformed``)."""
+    first = rows[0]
+    sides = _distinct(matches.assign_sides(first.game, names))
+    options = first.options if first.options is not None else {}
+    low, high = side_points_bounds(first.game, options, len(sides))
+    sentence = _("Adjusted points of %(side)s: one side scores from %(low)s to %(high)s "
+                 "points in one %(record)s of this game, not %(value)s.")
+    for row in rows:
+        points = row.resolved_adjusted
+        if points is None:
+            continue
+        if not isinstance(points, dict) or not all(
+                isinstance(points.get(side), int) and not isinstance(points.get(side), bool)
+                for side in sides):
+            item.problems.append(_row_problem(row.line, _(
+                "the adjusted points must give every player a whole number, for example "
+                "%(example)s.") % {"example": json.dumps(dict.fromkeys(sides, 0),
+                                                         ensure_ascii=False)}))
+            continue
+        row.resolved_adjusted = {side: points[side] for side in sides}
+        item.problems += [_row_problem(row.line, record_text(
+            first.game, sentence, side=side, low=low, high=high,
+            value=value if abs(value) < 10**20 else "…"))
+            for side, value in row.resolved_adjusted.items() if not low <= value <= high]
+        item.problems += [_row_problem(row.line, issue_message(issue)) for issue in
+                          matches.malformed(first.game, row.resolved, sides, row.hand)]
 
 
 def _check_match(item: PreviewTable, rows: list[HandRow], names: list[str]) -> None:

@@ -13,10 +13,12 @@ writes them.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
@@ -25,6 +27,7 @@ from clubmanager.spreadsheet import ImportFileError, Row, is_formula
 from scoring import GAMES
 
 from ..games import site_games
+from ..models import Round, Table
 from .columns import MAX_SEATS, hands_columns, members_columns, sheet_names
 from .readsheet import (
     MAX_BYTES,
@@ -36,12 +39,29 @@ from .readsheet import (
     _text,
     _value,
 )
-from .reglement import Reglement, read_reglement
+from .reglement import Reglement, cell_name, read_reglement
 
 __all__ = ["MAX_BYTES", "MAX_ROWS", "HandRow", "ImportFileError", "ParsedSeason",
            "parse_season", "person"]
 
 REQUIRED = ("date", "round", "table", "game", "seat1_number", "seat1_name", "hand", "data")
+#: A whole number as a cell holds it: the digits 0 to 9 only (Python's ``int`` would also read
+#: "1_000" and "٣" or "３", which no form of the site takes).
+DIGITS = re.compile(r"-?[0-9]+")
+
+
+def _column_top(model: type[Any], name: str) -> int:
+    """The largest number ``model.name``'s column stores (PostgreSQL's, on every database)."""
+    internal = model._meta.get_field(name).get_internal_type()
+    return BaseDatabaseOperations.integer_field_ranges[internal][1]
+
+
+#: The most a row's numbers may be: what their columns store (a round or table number past
+#: it would stop the import at the database). A hand's number is bounded by the rows a sheet
+#: may have, the dealer's and scorekeeper's seat by the table's seats.
+NUMBER_TOP = {"round": _column_top(Round, "number"), "table": _column_top(Table, "number"),
+              "first_dealer": _column_top(Table, "first_dealer"),
+              "scorekeeper": _column_top(Table, "scorekeeper")}
 
 
 @dataclass
@@ -79,6 +99,8 @@ class ParsedSeason:
     members: dict[str, str]  # member number -> name, from the members sheet
     #: the reglement, the evenings and the call-offs (``reglement.py``), each as read
     reglement: Reglement = field(default_factory=Reglement)
+    #: member number -> its cell on the members sheet ("Leden!A2"), to name it in a problem
+    member_cells: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         rows = []
@@ -86,14 +108,16 @@ class ParsedSeason:
             item = asdict(row)
             item["resolved"] = item["resolved_adjusted"] = None
             rows.append(item)
-        return {"rows": rows, "members": self.members, "reglement": asdict(self.reglement)}
+        return {"rows": rows, "members": self.members, "reglement": asdict(self.reglement),
+                "member_cells": self.member_cells}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ParsedSeason:
         rows = [HandRow(**{**r, "seats": [[*seat, ""][:3] for seat in r["seats"]]})
                 for r in data["rows"]]
         return cls(rows=rows, members=dict(data["members"]),
-                   reglement=Reglement.from_dict(data.get("reglement") or {}))
+                   reglement=Reglement.from_dict(data.get("reglement") or {}),
+                   member_cells=dict(data.get("member_cells") or {}))
 
 
 def person(seat: list[str]) -> str:
@@ -122,6 +146,7 @@ def parse_season(data: bytes, filename: str) -> ParsedSeason:
     labels = dict(hands_columns())  # once: translating 25 headers a row would dominate
     rows = [_hand_row(row, columns, labels, hands) for row in raw]
     members: dict[str, str] = {}
+    cells: dict[str, str] = {}
     member_sheet = _find_sheet(workbook, "members")
     if member_sheet is not None:
         member_columns, member_rows = _read_sheet(workbook, member_sheet, members_columns)
@@ -131,7 +156,10 @@ def parse_season(data: bytes, filename: str) -> ParsedSeason:
                 name = _text(_value(row, member_columns, "name"))
                 if number and name and not is_formula(row, member_columns["name"]):
                     members[number] = name
-    return ParsedSeason(rows=rows, members=members, reglement=read_reglement(workbook))
+                    cells[number] = cell_name(member_sheet, member_columns["member_number"],
+                                              row.line)
+    return ParsedSeason(rows=rows, members=members, reglement=read_reglement(workbook),
+                        member_cells=cells)
 
 
 def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str],
@@ -142,7 +170,7 @@ def _hand_row(raw: Row, columns: Mapping[str, int], labels: Mapping[str, str],
         row.problems.append(_("Column “%(column)s” contains a formula; paste the value "
                               "instead.") % {"column": labels[key]})
     cells = _Cells(raw, {key: index for key, index in columns.items() if key not in formulas},
-                   labels, row)
+                   labels, row, sheet)
     _read_date(cells, formulas)
     _read_numbers(cells, formulas)
     row.game = cells.text("game")
@@ -176,12 +204,17 @@ class _Cells:
     columns: Mapping[str, int]
     labels: Mapping[str, str]
     row: HandRow
+    sheet: str = ""
 
     def value(self, key: str) -> Any:
         return _value(self.raw, self.columns, key)
 
     def text(self, key: str) -> str:
         return _text(self.value(key))
+
+    def cell(self, key: str) -> str:
+        """The cell of column ``key`` in this row, as a spreadsheet names it ("Handen!B7")."""
+        return cell_name(self.sheet, self.columns[key], self.raw.line)
 
     def problem(self, key: str, sentence: str) -> None:
         self.row.problems.append(_("%(column)s: %(problem)s") % {
@@ -209,13 +242,15 @@ def _read_numbers(cells: _Cells, formulas: set[str]) -> None:
             if key in ("round", "table") and key not in formulas:
                 cells.problem(key, _("missing."))
             continue
-        try:
-            number = int(number_text)
-        except ValueError:
-            cells.problem(key, _("not a whole number."))
+        if not DIGITS.fullmatch(number_text):
+            cells.problem(key, _("not a whole number (cell %(cell)s).") % {
+                "cell": cells.cell(key)})
             continue
-        if number < 1:
-            cells.problem(key, _("must be 1 or more."))
+        number = int(number_text) if len(number_text) < 20 else 10**20
+        top = NUMBER_TOP.get(key, MAX_ROWS)
+        if not 1 <= number <= top:
+            cells.problem(key, _("must be a whole number from 1 to %(top)s (cell %(cell)s).")
+                          % {"top": top, "cell": cells.cell(key)})
             continue
         setattr(cells.row, key, number)
 

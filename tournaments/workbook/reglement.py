@@ -7,8 +7,12 @@ imports, and keeps the competition's own reglement) into a ``Reglement``, with a
 problem that names the sheet, the row and, on the rules sheet, the rule.
 
 ``check_reglement`` checks what needs the competition: the rules engine checks the rules, as
-the competition form has it checked (``season_rules.rules_errors``, the same sentences), and the
-call-offs name members the club or the members sheet knows, on evenings of the file.
+the competition form has it checked (``season_rules.rules_errors``, the same sentences), then
+the form's own bounds (``season_rules.answer_refusals``: an answer the form would refuse when it
+shows the rules again, such as an absence score of 1000, would lock that form); the call-offs
+name members the club or the members sheet knows, on evenings of the file, who did not play
+that evening (the site refuses to call off someone who is checked in). Every sentence names the
+sheet, the row and the cell ("Reglement!C7").
 
 A rule's value is JSON as the site stores it (``{"best": 6}``, ``"average"``, ``6``); a plain
 word (``average``) is taken as that text. Before the engine sees a value it is bounded: whole
@@ -25,13 +29,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from openpyxl.utils import get_column_letter
 
 from clubmanager import json_limits
 from clubmanager.spreadsheet import Row, Workbook, is_formula
 from clubmanager.text import NAME_MAX_LENGTH, refusal
 
 from ..models import Tiebreak
-from ..season_rules import prize_rule, refusal_sentence, rules_errors, rules_sentences
+from ..season_rules import (
+    answer_refusals,
+    prize_rule,
+    refusal_sentence,
+    rules_errors,
+    rules_sentences,
+)
 from .columns import (
     RULE_KEYS,
     calloffs_columns,
@@ -61,9 +72,12 @@ class Reglement:
     rules: dict[str, Any] | None = None
     rule_lines: dict[str, int] = field(default_factory=dict)
     rules_sheet: str = ""
+    rules_column: str = ""  # the letter of the rules sheet's value column
     evenings: dict[str, bool] | None = None
     calloffs: list[list[Any]] = field(default_factory=list)  # [date, number, name, line]
     calloffs_sheet: str = ""
+    calloffs_column: str = ""  # the letter of the call-offs sheet's member number column
+    calloffs_date_column: str = ""  # and of its date column
     problems: list[str] = field(default_factory=list)
 
     @classmethod
@@ -72,17 +86,31 @@ class Reglement:
         return cls(**known)
 
 
-def _where(sheet: str, line: int, problem: str) -> str:
-    return _("Sheet “%(sheet)s”, row %(line)s: %(problem)s") % {
-        "sheet": sheet, "line": line, "problem": problem}
+def cell_name(sheet: str, column: str | int, line: int) -> str:
+    """A cell as a spreadsheet names it ("Reglement!C7", "'Call-offs'!B3"): typed into the
+    name box, Excel and LibreOffice go there. ``column``: a letter, or a 0-based index."""
+    letter = get_column_letter(column + 1) if isinstance(column, int) else column
+    quoted = sheet if re.fullmatch(r"\w+", sheet) else "'" + sheet.replace("'", "''") + "'"
+    return f"{quoted}!{letter}{line}"
 
 
-def rule_problem(sheet: str, line: int, rule: str, problem: str) -> str:
-    """A sentence naming the sheet, the row, the rule and the question it answers."""
+def _where(sheet: str, line: int, problem: str, column: str | int | None = None) -> str:
+    if column is None or column == "":
+        return _("Sheet “%(sheet)s”, row %(line)s: %(problem)s") % {
+            "sheet": sheet, "line": line, "problem": problem}
+    return _("Sheet “%(sheet)s”, row %(line)s (cell %(cell)s): %(problem)s") % {
+        "sheet": sheet, "line": line, "cell": cell_name(sheet, column, line),
+        "problem": problem}
+
+
+def rule_problem(sheet: str, line: int, rule: str, problem: str, column: str | int = ""
+                 ) -> str:
+    """A sentence naming the sheet, the row, the cell (of ``column``), the rule and the question
+    it answers."""
     question = rule_questions().get(rule)
     name = f"“{rule[:MAX_TEXT]}” ({question})" if question else f"“{rule[:MAX_TEXT]}”"
     return _where(sheet, line, _("the rule %(rule)s: %(problem)s") % {
-        "rule": name, "problem": problem})
+        "rule": name, "problem": problem}, column)
 
 
 def prize_sentences(rules: Any) -> list[str]:
@@ -147,6 +175,8 @@ def _read_rules(workbook: Workbook, name: str, reglement: Reglement) -> None:
         return
     columns, rows = found
     reglement.rules, reglement.rules_sheet = {}, name
+    reglement.rules_column = value = get_column_letter(columns["value"] + 1)
+    rule = get_column_letter(columns["rule"] + 1)
     for row in rows:
         key = _text(_value(row, columns, "rule")).lower()
         raw = _value(row, columns, "value")
@@ -157,17 +187,18 @@ def _read_rules(workbook: Workbook, name: str, reglement: Reglement) -> None:
                 "the cell contains a formula; type the value instead.")))
         elif key not in RULE_KEYS:
             reglement.problems.append(rule_problem(name, row.line, key, _(
-                "no such rule. The rules are: %(rules)s.") % {"rules": ", ".join(RULE_KEYS)}))
+                "no such rule. The rules are: %(rules)s.") % {"rules": ", ".join(RULE_KEYS)},
+                rule))
         elif key in reglement.rule_lines:
             reglement.problems.append(rule_problem(name, row.line, key, _(
-                "this rule is also on row %(line)s.") % {"line": reglement.rule_lines[key]}))
+                "this rule is also on row %(line)s.") % {"line": reglement.rule_lines[key]}, rule))
         else:
-            value, problem = rule_value(raw)
+            parsed, problem = rule_value(raw)
             reglement.rule_lines[key] = row.line
             if problem is not None:
-                reglement.problems.append(rule_problem(name, row.line, key, problem))
+                reglement.problems.append(rule_problem(name, row.line, key, problem, value))
             else:
-                reglement.rules[key] = value
+                reglement.rules[key] = parsed
 
 
 def rule_value(raw: Any) -> tuple[Any, str | None]:
@@ -256,6 +287,8 @@ def _read_calloffs(workbook: Workbook, name: str, reglement: Reglement) -> None:
         return
     columns, rows = found
     reglement.calloffs_sheet = name
+    reglement.calloffs_column = get_column_letter(columns["member_number"] + 1)
+    reglement.calloffs_date_column = get_column_letter(columns["date"] + 1)
     seen: set[tuple[str, str]] = set()
     for row in rows:
         day = _date(_value(row, columns, "date"))
@@ -270,35 +303,52 @@ def _read_calloffs(workbook: Workbook, name: str, reglement: Reglement) -> None:
                                        _text(_value(row, columns, "name")), row.line])
 
 
+def _rule_problems(reglement: Reglement, better: str) -> list[str]:
+    """The engine's refusals of the rules, else the competition form's (its bounds): each a
+    sentence naming the rule's cell."""
+    rules = reglement.rules
+    refused = [(str(e.get("field") or "").split(".")[0], refusal_sentence(e))
+               for e in rules_errors(rules, better)] or answer_refusals(rules)
+    return [rule_problem(reglement.rules_sheet, reglement.rule_lines.get(key, 1), key, sentence,
+                         reglement.rules_column)
+            for key, sentence in refused]
+
+
 def check_reglement(reglement: Reglement, *, better: str, dates: set[str],
                     members: Mapping[str, Any], sheet_members: Mapping[str, str],
-                    new_members: dict[str, str]) -> list[str]:
+                    new_members: dict[str, str], played: set[tuple[str, str]]) -> list[str]:
     """The problems of the reglement, evenings and call-offs against the competition (its
     game's ``better``), the file's evening ``dates`` (the hands'), the club's ``members`` by
-    number and the members sheet; a call-off's member the club does not know, but the members
-    sheet does, goes into ``new_members``."""
+    number, the members sheet, and who ``played`` (date, member number) by the hands; a
+    call-off's member the club does not know, but the members sheet does, goes into
+    ``new_members``."""
     problems = list(reglement.problems)
     if reglement.rules is not None and not problems:
-        for error in rules_errors(reglement.rules, better):
-            key = str(error.get("field") or "").split(".")[0]
-            problems.append(rule_problem(reglement.rules_sheet, reglement.rule_lines.get(key, 1),
-                                         key, refusal_sentence(error)))
+        problems += _rule_problems(reglement, better)
     known = dates | set(reglement.evenings or {})
+    sheet, column = reglement.calloffs_sheet, reglement.calloffs_column
     for day, number, name, line in reglement.calloffs:
         if day not in known:
-            problems.append(_where(reglement.calloffs_sheet, line, _(
+            problems.append(_where(sheet, line, _(
                 "there is no evening on %(date)s in the file.") % {
-                "date": f"{datetime.date.fromisoformat(day):%d-%m-%Y}"}))
+                "date": f"{datetime.date.fromisoformat(day):%d-%m-%Y}"},
+                reglement.calloffs_date_column))
+        elif (day, number) in played:
+            problems.append(_where(sheet, line, _(
+                "member number %(number)s (%(name)s) played on %(date)s; who played cannot call "
+                "off for that evening.") % {
+                "number": number, "name": name,
+                "date": f"{datetime.date.fromisoformat(day):%d-%m-%Y}"}, column))
         elif number not in members:
             if number in sheet_members:
                 new_members[number] = sheet_members[number]
                 refused = refusal(sheet_members[number], max_length=NAME_MAX_LENGTH)
                 if refused is not None:
-                    problems.append(_where(reglement.calloffs_sheet, line, _(
+                    problems.append(_where(sheet, line, _(
                         "the name “%(name)s”: %(problem)s") % {
-                        "name": sheet_members[number], "problem": refused}))
+                        "name": sheet_members[number], "problem": refused}, column))
             else:
-                problems.append(_where(reglement.calloffs_sheet, line, _(
+                problems.append(_where(sheet, line, _(
                     "member number %(number)s (%(name)s) is not a member of the club and not on "
-                    "the members sheet.") % {"number": number, "name": name}))
+                    "the members sheet.") % {"number": number, "name": name}, column))
     return problems

@@ -111,6 +111,8 @@ _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     # the table page on the home screen and offline (clubmanager/pwa.py): static, no club data
     "service_worker": {"GET": PUBLIC, "POST": (405,) * 6},
     "manifest": {"GET": PUBLIC, "POST": (405,) * 6},
+    # the offline client's texts (Django's JavaScriptCatalog): translations only, no club data
+    "javascript-catalog": {"GET": PUBLIC, "POST": (405,) * 6},
     "password_reset": {"GET": PUBLIC, "POST": (302,) * 6},
     "password_reset_done": {"GET": PUBLIC, "POST": (405,) * 6},
     "password_reset_confirm": {"GET": PUBLIC, "POST": PUBLIC},  # a dead link says so

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -128,6 +129,15 @@ def expect_boxes(page: Any, values: Sequence[int | None]) -> None:
 
 
 def stored(table: Table) -> list[dict[str, int]]:
+    """Each stored deal's penalties, in order (a moment's SQLite lock waited out)."""
+    from django.db import OperationalError
+
+    for _ in range(20):
+        try:
+            return [h.data["penalties"]
+                    for h in Hand.objects.filter(table=table).order_by("number")]
+        except OperationalError:
+            time.sleep(0.05)
     return [h.data["penalties"] for h in Hand.objects.filter(table=table).order_by("number")]
 
 
@@ -147,11 +157,26 @@ def typists(table: Table) -> list[str]:
 
 
 def wait_for_stored(page: Any, table: Table, count: int, timeout_ms: int = TIMEOUT_MS) -> None:
-    """Until the server has ``count`` hands of the table (the phone sends in its own time)."""
+    """Until the server has ``count`` hands of the table (the phone sends in its own time).
+    Looked at four times a second: a test's read of an SQLite database shared with the live
+    server holds its table a moment."""
     waited = 0
-    while len(stored(table)) < count and waited < timeout_ms:
-        page.wait_for_timeout(100)
-        waited += 100
+    while hand_count(table) < count and waited < timeout_ms:
+        page.wait_for_timeout(250)
+        waited += 250
+
+
+def hand_count(table: Table) -> int:
+    """The table's hands in the database; a moment's lock of SQLite's shared table (the live
+    server writing) is waited out."""
+    from django.db import OperationalError
+
+    for _ in range(20):
+        try:
+            return Hand.objects.filter(table=table).count()
+        except OperationalError:
+            time.sleep(0.05)
+    return Hand.objects.filter(table=table).count()
 
 
 def focused_name(page: Any) -> str:

@@ -47,9 +47,11 @@ dev: $(VENV)/.installed
 	exec $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The system packages the tests need (Chromium, LibreOffice Calc, poppler, gettext) are
-# installed first when missing (scripts/system-packages, shared with .ci/run).
+# installed first when missing (scripts/system-packages, shared with .ci/run). Node runs the
+# offline client's unit tests (tests/js/, Node's own runner) before pytest.
 test: $(VENV)/.installed
 	scripts/system-packages
+	node --test tests/js/
 	$(BIN)/pytest -n auto
 
 # ruff, then mypy (strict, with django-stubs) over scoring/, clubmanager/ and tournaments/.

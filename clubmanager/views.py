@@ -78,21 +78,21 @@ class PasswordResetView(auth_views.PasswordResetView):
         if form.outgoing:
             send_later(form.messages, language=get_language())
         return HttpResponseRedirect(self.get_success_url())
-#: Set by the logout, read once by ``static/js/site.js``: clear what the score pages keep on
-#: the phone (drafts, waiting saves), also where the browser ignores Clear-Site-Data.
+#: Set by the logout, read once by ``static/js/site.js``: forget the logins' table pages the
+#: service worker kept on this phone (also when the logout went without site.js's help).
 LOGGED_OUT_COOKIE = "cm-logged-out"
 
 
 class LogoutView(auth_views.LogoutView):
-    """Django's logout; what the score pages kept in this browser (drafts and saves waiting
-    for a connection, ``static/js/offline.js``) goes with the login, so the next person on a
-    shared phone neither sees nor sends it: ``Clear-Site-Data: "storage"``, and a cookie that
-    site.js reads on the next page (a browser on plain http off the loopback ignores the
-    header)."""
+    """Django's logout. What the score pages keep on the phone for a login (half-typed deals and
+    saves waiting for a connection, ``static/js/offline.js``) stays, for that login only: no
+    other login sees, sends or wipes it, and it goes after 14 days. The kept table pages go:
+    the ``cm-who`` cookie goes with the session (``clubmanager.pwa.WhoMiddleware``), so the
+    service worker no longer serves them, and site.js deletes them on the next page (this
+    cookie). docs/privacy.md ("A shared phone")."""
 
     def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         response = super().post(request, *args, **kwargs)
-        response["Clear-Site-Data"] = '"storage"'
         response.set_cookie(LOGGED_OUT_COOKIE, "1", max_age=600, samesite="Lax")
         return response
 

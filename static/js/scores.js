@@ -290,6 +290,9 @@ function keepInView(elements, below) {
     var form = document.querySelector("form.hand-form");
     if (form) hint(form);
   });
+  // offline.js asks for it after a save it kept or sent: the next deal's first box (or the
+  // refused field).
+  document.addEventListener("entry:focus", focusEntry);
   document.addEventListener("hand-fields:updated", function () {
     var form = document.querySelector("form.hand-form");
     if (form) hint(form);
@@ -314,8 +317,10 @@ function keepInView(elements, below) {
     return focusBefore !== "" && focusBefore !== null && active.id === focusBefore;
   }
   document.addEventListener("htmx:afterSettle", function (e) {
-    var target = e.detail.target;
-    if (!target || target.id !== "match" || !e.detail.requestConfig) return;
+    var target = e.detail.target, config = e.detail.requestConfig, elt = config && config.elt;
+    if (!target || target.id !== "match" || !config) return;
+    // A save sent in the background (offline.js's outbox) places the focus itself.
+    if (elt && elt.hasAttribute && elt.hasAttribute("data-keeps-focus")) return;
     if (leftBySwap(document.activeElement)) focusEntry();
     focusBefore = null;
   });

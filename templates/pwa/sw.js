@@ -1,12 +1,20 @@
 {% autoescape off %}// The table page survives the hall (clubmanager/pwa.py; docs/architecture.md). Network first:
-// every table page and static file is fetched as always and the answer kept; only when the
-// network fails is the kept copy used. A kept table page is marked data-served="cache", so
-// offline.js says the page came from this phone and gives its forms fresh save keys (a key
-// kept in the copy was already used). Nothing but table pages and static files is touched.
+// every table page, the texts of the page's scripts and every static file are fetched as always
+// and the answer kept; only when the network fails is the kept copy used. A kept table page is
+// marked data-served="cache", so the page says it came from this phone and gives its forms
+// fresh save keys. Nothing but these is touched.
+//
+// A kept page belongs to one login: the server names it (the X-CM-Who header: the login and a
+// token of its session) and the page is kept under that name. Offline it is served only while
+// the cm-who cookie (set beside the session, removed at log-out) names the same session: a
+// session that ended, a log-out or a new login never sees it. A table code's page (/t/<code>/)
+// belongs to the code in its address. docs/privacy.md ("A shared phone").
 "use strict";
 var CACHE = {{ cache_name }};
 var STATIC_URL = {{ static_url }};
+var CATALOG_URL = {{ catalog_url }};
 var TABLE_PAGE = /^\/(clubs\/[^/]+\/competitions\/tables\/\d+|t\/[^/]+)\/$/;
+var CODE_PAGE = /^\/t\/[^/]+\/$/;
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) {
@@ -17,50 +25,88 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+function kind(url) {
+  if (url.origin !== self.location.origin) return null;
+  if (TABLE_PAGE.test(url.pathname)) return "page";
+  if (url.pathname.indexOf(STATIC_URL) === 0 || url.pathname === CATALOG_URL) return "file";
+  return null;
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
-  var url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  var page = request.mode === "navigate" && TABLE_PAGE.test(url.pathname);
-  if (!page && url.pathname.indexOf(STATIC_URL) !== 0) return;
-  event.respondWith(networkFirst(request, page ? url.origin + url.pathname : request.url, page));
+  var url = new URL(request.url), what = kind(url);
+  if (!what || (what === "page" && request.mode !== "navigate")) return;
+  event.respondWith(networkFirst(request, url, what === "page"));
 });
 
-// The page that registered the worker was loaded before it: offline.js sends its address and
-// its static files once, to be kept as if they had come through the worker.
+// Pages send their own address after a save (so the copy has the deal just saved) and, the
+// first time, their files; a log-out offline asks to forget the logins' pages.
 self.addEventListener("message", function (event) {
-  var urls = event.data && event.data.keep;
-  if (Array.isArray(urls)) event.waitUntil(keep(urls.slice(0, 50)));
+  var data = event.data || {};
+  if (Array.isArray(data.keep)) event.waitUntil(keep(data.keep.slice(0, 50)));
+  if (data.forget) event.waitUntil(forgetLogins(""));
 });
+
+// The session a page was kept for: "" for a code's page; the token of the cm-who cookie now.
+function who(response) {
+  var value = response.headers.get("X-CM-Who") || "";
+  return value.slice(value.indexOf(".") + 1);
+}
+function current() {
+  if (!self.cookieStore) return Promise.resolve(null);  // cannot tell: a login's copy is not shown
+  return self.cookieStore.get("cm-who").then(function (cookie) {
+    var value = cookie ? decodeURIComponent(cookie.value) : "";
+    return value.indexOf(".") > 0 ? value.slice(value.indexOf(".") + 1) : null;
+  }, function () { return null; });
+}
+function pageKey(url, token) {
+  var base = url.origin + url.pathname;
+  return CODE_PAGE.test(url.pathname) ? base : base + "?cm-who=" + encodeURIComponent(token);
+}
+// Every kept login page but those of ``token``.
+function forgetLogins(token) {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (request) {
+        var found = new URL(request.url).searchParams.get("cm-who");
+        return found !== null && found !== token;
+      }).map(function (request) { return cache.delete(request); }));
+    });
+  });
+}
+function store(cache, url, page, response) {
+  if (!response.ok || response.redirected || response.type !== "basic") return null;
+  if (!page) return cache.put(url.href, response);
+  var token = who(response);
+  if (!CODE_PAGE.test(url.pathname) && !token) return null;  // nobody's: not kept
+  return cache.put(pageKey(url, token), response).then(function () {
+    return CODE_PAGE.test(url.pathname) ? null : forgetLogins(token);
+  });
+}
 
 function keep(urls) {
   return caches.open(CACHE).then(function (cache) {
     return Promise.all(urls.map(function (address) {
-      var url = new URL(String(address), self.location.origin);
-      if (url.origin !== self.location.origin) return null;
-      var page = TABLE_PAGE.test(url.pathname);
-      if (!page && url.pathname.indexOf(STATIC_URL) !== 0) return null;
+      var url = new URL(String(address), self.location.origin), what = kind(url);
+      if (!what) return null;
       return fetch(url.href, { credentials: "same-origin" }).then(function (response) {
-        if (response.ok && !response.redirected) {
-          return cache.put(page ? url.origin + url.pathname : url.href, response);
-        }
-        return null;
+        return store(cache, url, what === "page", response);
       }, function () { return null; });
     }));
   });
 }
 
-function networkFirst(request, key, page) {
+function networkFirst(request, url, page) {
   return caches.open(CACHE).then(function (cache) {
     return fetch(request).then(function (response) {
-      // Only the page itself: not a redirect (to the login page) nor an error page.
-      if (response.ok && !response.redirected && response.type === "basic") {
-        cache.put(key, response.clone());
-      }
+      Promise.resolve(store(cache, url, page, response.clone())).catch(function () { /* not kept */ });
       return response;
     }, function (failure) {
-      return cache.match(key).then(function (kept) {
+      var key = page ? (CODE_PAGE.test(url.pathname) ? Promise.resolve(pageKey(url, ""))
+        : current().then(function (token) { return token ? pageKey(url, token) : null; }))
+        : Promise.resolve(request.url);
+      return key.then(function (found) { return found ? cache.match(found) : null; }).then(function (kept) {
         if (!kept) throw failure;
         return page ? marked(kept) : kept;
       });

@@ -12,10 +12,10 @@ from django.conf import settings
 
 SCRIPT = Path(settings.BASE_DIR) / "scripts" / "system-packages"
 PACKAGES = ["chromium", "libreoffice-calc-nogui", "poppler-utils", "gettext", "postgresql-client",
-            "zbar-tools"]
+            "zbar-tools", "nodejs"]
 PROBES = {"chromium": "chromium", "libreoffice-calc-nogui": "soffice",
           "poppler-utils": "pdftoppm", "gettext": "xgettext", "postgresql-client": "pg_dump",
-          "zbar-tools": "zbarimg"}
+          "zbar-tools": "zbarimg", "nodejs": "node"}
 
 
 def stand_in(bin_dir: Path, name: str, body: str) -> None:
@@ -48,7 +48,8 @@ def test_nothing_happens_when_every_package_is_there(tmp_path):
 
 
 def test_root_installs_exactly_the_missing_packages(tmp_path):
-    result, calls = run(tmp_path, uid=0, present=["chromium", "gettext", "postgresql-client"])
+    result, calls = run(tmp_path, uid=0, present=["chromium", "gettext", "postgresql-client",
+                                                  "nodejs"])
     assert result.returncode == 0, result.stderr
     assert calls[0] == "apt-get update -q"
     assert calls[1].startswith("apt-get install -y")
@@ -59,15 +60,15 @@ def test_root_installs_exactly_the_missing_packages(tmp_path):
 def test_passwordless_sudo_installs_through_sudo(tmp_path):
     sudo = 'shift; [ "$1" = true ] && exit 0; echo "sudo $*" >> {log}; "$@"'
     result, calls = run(tmp_path, uid=1000, present=[
-        "chromium", "libreoffice-calc-nogui", "poppler-utils", "postgresql-client", "zbar-tools"],
-        sudo=sudo)
+        "chromium", "libreoffice-calc-nogui", "poppler-utils", "postgresql-client", "zbar-tools",
+        "nodejs"], sudo=sudo)
     assert result.returncode == 0, result.stderr
     assert calls[-1].split()[-1] == "gettext"
     assert "sudo apt-get install" in (tmp_path / "sudo.log").read_text()
 
 
 def test_without_root_or_sudo_it_stops_and_prints_the_one_command(tmp_path):
-    result, calls = run(tmp_path, uid=1000, present=["chromium", "postgresql-client"])
+    result, calls = run(tmp_path, uid=1000, present=["chromium", "postgresql-client", "nodejs"])
     assert result.returncode == 1
     assert calls == []
     assert ("sudo apt-get update && sudo apt-get install -y "
@@ -79,3 +80,11 @@ def test_sudo_that_asks_for_a_password_counts_as_no_sudo(tmp_path):
     assert result.returncode == 1
     assert calls == []
     assert "sudo apt-get install -y " + " ".join(PACKAGES) in result.stderr
+
+
+def test_node_for_the_offline_clients_unit_tests_is_debians_nodejs(tmp_path):
+    """``make test`` runs ``node --test tests/js/``: a machine without ``node`` gets nodejs."""
+    result, calls = run(tmp_path, uid=0, present=[p for p in PACKAGES if p != "nodejs"])
+    assert result.returncode == 0, result.stderr
+    assert calls[1].split()[-1] == "nodejs"
+    assert calls[1].split().count("nodejs") == 1

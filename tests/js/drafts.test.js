@@ -1,0 +1,85 @@
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const drafts = require("../../static/js/offline/drafts.js");
+
+// localStorage as the browser has it: getItem, setItem, removeItem, key(n), length.
+function storage() {
+  const map = new Map();
+  return {
+    get length() { return map.size; },
+    key: (n) => Array.from(map.keys())[n] ?? null,
+    getItem: (k) => (map.has(k) ? map.get(k) : null),
+    setItem: (k, v) => { map.set(k, String(v)); },
+    removeItem: (k) => { map.delete(k); },
+    map,
+  };
+}
+const DAY = 24 * 3600 * 1000;
+
+test("a draft is kept per login or code and table, and read back", () => {
+  const s = storage();
+  const a = drafts.draftKey("u1", "5", "/x/hands/add/");
+  const b = drafts.draftKey("u2", "5", "/x/hands/add/");
+  drafts.put(s, a, [["h-0", "9"]], 1000);
+  assert.deepEqual(drafts.get(s, a, 2000).pairs, [["h-0", "9"]]);
+  assert.equal(drafts.get(s, b, 2000), null);  // another login reads nothing of it
+  assert.notEqual(a, b);
+  assert.ok(a.startsWith("cm-offline:u1:5:draft:"));
+});
+
+test("an empty draft is no draft", () => {
+  const s = storage();
+  const k = drafts.draftKey("u1", "5", "/p/");
+  drafts.put(s, k, [["h-0", "9"]], 0);
+  drafts.put(s, k, [], 0);
+  assert.equal(s.length, 0);
+});
+
+test("a draft older than the keeping time is gone", () => {
+  const s = storage();
+  const k = drafts.draftKey("u1", "5", "/p/");
+  drafts.put(s, k, [["h-0", "9"]], 0);
+  assert.ok(drafts.get(s, k, drafts.KEEP_MS - 1));
+  assert.equal(drafts.get(s, k, drafts.KEEP_MS + 1), null);
+});
+
+test("a draft of the old shape (a bare list) is still read", () => {
+  const s = storage();
+  s.setItem("cm-offline:u1:5:draft:/p/", JSON.stringify([["h-0", "3"]]));
+  assert.deepEqual(drafts.get(s, "cm-offline:u1:5:draft:/p/", 5).pairs, [["h-0", "3"]]);
+});
+
+test("a parked draft comes back once, unless typed again meanwhile", () => {
+  const s = storage();
+  const k = drafts.draftKey("u1", "5", "/p/");
+  drafts.put(s, k, [["h-0", "1"]], 0);
+  assert.ok(drafts.park(s, k, 0));
+  assert.equal(drafts.get(s, k, 0), null);
+  assert.deepEqual(drafts.unpark(s, k, 0).pairs, [["h-0", "1"]]);
+  assert.deepEqual(drafts.get(s, k, 0).pairs, [["h-0", "1"]]);
+  assert.equal(drafts.unpark(s, k, 0), null);
+  drafts.put(s, k, [["h-0", "2"]], 0);
+  drafts.park(s, k, 0);
+  drafts.put(s, k, [["h-0", "3"]], 0);
+  assert.equal(drafts.unpark(s, k, 0), null);
+  assert.deepEqual(drafts.get(s, k, 0).pairs, [["h-0", "3"]]);
+});
+
+test("expiry removes what is old, of any login, and leaves the rest and other keys", () => {
+  const s = storage();
+  drafts.put(s, drafts.draftKey("u1", "5", "/p/"), [["a", "1"]], 0);
+  drafts.put(s, drafts.draftKey("u2", "5", "/p/"), [["a", "1"]], 20 * DAY);
+  drafts.write(s, drafts.queueKey("c3", "5"), [{ key: "k", at: 1 }]);
+  drafts.write(s, drafts.queueKey("u4", "5"), [{ key: "k", at: 20 * DAY }]);
+  s.setItem("other-site-key", "x");
+  const gone = drafts.expire(s, 21 * DAY);
+  assert.deepEqual(gone.sort(), ["cm-offline:c3:5:queue", "cm-offline:u1:5:draft:/p/"]);
+  assert.equal(s.length, 3);
+});
+
+test("a stored name says whose it is", () => {
+  assert.deepEqual(drafts.owner("cm-offline:u1:5:draft:/x/"),
+                   { identity: "u1", table: "5", rest: "draft:/x/" });
+  assert.equal(drafts.owner("something-else"), null);
+});

@@ -99,6 +99,11 @@ def test_the_next_deal_typed_blind_after_an_offline_save_goes_against_the_right_
 
 
 # -- 2. a shared phone -----------------------------------------------------------------------
+def log_in_again(page: Any) -> Any:
+    """The button (or link) of the refusal's message that leads to the login."""
+    return page.locator("#offline").locator("a, button", has_text=re.compile("Log in")).first
+
+
 def test_a_shared_phone_keeps_each_scorekeepers_deal_for_that_scorekeeper(
         browsing: Any, step: Any, three: Table, scorekeeper_user: Any,
         make_user: Callable[..., Any], club: Any) -> None:
@@ -140,7 +145,7 @@ def test_a_shared_phone_keeps_each_scorekeepers_deal_for_that_scorekeeper(
         notice = a.locator("#offline")
         expect(notice).to_contain_text(SOMEONE_ELSE)
         expect(notice).not_to_contain_text(NO_CONNECTION)
-        expect(notice.get_by_role(re.compile("link|button"), name="Log in")).to_be_visible()
+        expect(log_in_again(a)).to_be_visible()
         assert stored(three) == []
     with step("B logs out: A's deal is not wiped, and B's tab never sent it"):
         b.bring_to_front()
@@ -149,7 +154,7 @@ def test_a_shared_phone_keeps_each_scorekeepers_deal_for_that_scorekeeper(
         assert stored(three) == []
     with step("A logs in again from the message: the deal is stored once, under A"):
         a.bring_to_front()
-        a.locator("#offline").get_by_role(re.compile("link|button"), name="Log in").click()
+        log_in_again(a).click()
         a.wait_for_url(re.compile("/accounts/login/"))
         a.locator("input[name=username]").fill(scorekeeper_user.username)
         from tests.conftest import PASSWORD

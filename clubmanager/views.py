@@ -1,5 +1,6 @@
 """Pages for clubs, members, roles and the member import. Thin: parse, call, render."""
 
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -48,6 +49,18 @@ class LoginView(auth_views.LoginView):
     page (tonight's table one tap away) instead of a list of one."""
 
     redirect_authenticated_user = True
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # "Log in again" on a score page whose saves wait for another login than the one now on
+        # this phone (static/js/offline/): the form, to switch logins, instead of going on.
+        if request.GET.get("switch") or request.POST.get("switch"):
+            self.redirect_authenticated_user = False
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["switching"] = not self.redirect_authenticated_user
+        return context
 
     def get_default_redirect_url(self) -> str:
         clubs = selectors.clubs_for_user(self.request.user)

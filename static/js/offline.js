@@ -82,7 +82,7 @@
     box: box, store: store, table: table, identity: identity, changed: render,
     answered: function (kind, item, message, fromOutbox) {
       fromCache = false;
-      var label = item ? (cm.table.apply([item], pattern)[0] || item).label : "";
+      var label = item ? (cm.table.labelled([item], +document.getElementById("match").getAttribute("data-stored") || 0, pattern)[0] || item).label : "";
       if (item && item.waited) {
         results.push(kind === "saved" ? message || label : cm.view.t(cm.view.gettext(
           "%(label)s: not saved — see the message below, correct it and save again"), { label: label }));
@@ -125,7 +125,7 @@
     e.stopPropagation();  // neither htmx nor site.js's confirm sees it: asked here
     var question = form.getAttribute("data-confirm");
     if (question && !window.confirm(question)) return;
-    var item = cm.form.snapshot(form);
+    var item = Object.assign(cm.form.snapshot(form), { waited: true });  // its answer gets a line
     store.setQueue(O.add(store.queue(), item));
     cm.form.renewKey(form);  // the form now belongs to the next save
     D.drop(storage, draftKey(form));  // what was typed is in the outbox now

@@ -323,38 +323,77 @@ def b_sees_nothing_of_a(page: Any, table: Table, table_url: str, user: Any) -> N
     assert stored(table) == []  # nothing of A's was sent under B's name
 
 
-def without_clear_site_data(route: Any) -> None:
-    """The logout's answer as a browser that ignores Clear-Site-Data (plain http off the
-    loopback) has it: only site.js clears."""
-    response = route.fetch(max_redirects=0)
-    headers = {k: v for k, v in response.headers.items() if k.lower() != "clear-site-data"}
-    route.fulfill(response=response, headers=headers)
+def log_out(page: Any) -> None:
+    page.locator("summary", has_text="Menu").click()
+    page.get_by_role("button", name="Log out").click()
 
 
-@pytest.mark.parametrize("clearing", ["Clear-Site-Data", "site.js"])
-def test_logging_out_clears_the_drafts_and_waiting_saves(
+def test_logging_out_keeps_each_logins_work_for_that_login(
         browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
-        admin_user: Any, deals: list[dict[str, int]], clearing: str) -> None:
+        admin_user: Any, deals: list[dict[str, int]]) -> None:
+    """A shared phone: A's waiting save and half-typed deal survive A's log-out, B's log-in and
+    B's log-out (which used to wipe them), are never shown to or sent by B, and come back for A.
+    The log-out says how many saves are not sent yet and offers to send them."""
     page = open_table(browsing, table_url, scorekeeper_user)
     with step("A types a deal that waits and half of the next one"):
         a_leaves_a_draft_and_a_waiting_save(page, deals)
         assert len(kept(page)) == 2
-    with step(f"A logs out: {clearing} clears them (the other way held back)"):
-        if clearing == "Clear-Site-Data":
-            page.route("**/static/js/site.js", lambda route: route.fulfill(
-                status=200, content_type="text/javascript", body="/* held back */"))
-        else:
-            page.route("**/accounts/logout/", without_clear_site_data)
-        asked: list[str] = []
-        page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
-        page.locator("summary", has_text="Menu").click()
-        page.get_by_role("button", name="Log out").click()
+    with step("A logs out: the page says 1 save is not sent yet, and offers to send it"):
+        log_out(page)
+        panel = page.locator("#offline .offline-logout")
+        expect(panel).to_contain_text("1 save was not sent yet. It stays on this phone for "
+                                      "this login only")
+        expect(panel.get_by_role("button", name="Send now")).to_be_visible()
+        look(page, "logout-asks")
+        panel.get_by_role("button", name="Log out anyway").click()
         page.wait_for_url(f"{browsing.base_url}/")
-        assert kept(page) == []
-        assert asked == ["1 saves were not sent yet: logging out discards them. Log out anyway?"]
+        assert len(kept(page)) == 2  # A's, for A
         page.unroute_all()
-    with step("B logs in on the same phone: nothing of A's shows or is sent"):
+    with step("B logs in on the same phone: nothing of A's shows or is sent; B logs out"):
         b_sees_nothing_of_a(page, table, table_url, admin_user)
+        log_out(page)
+        page.wait_for_url(f"{browsing.base_url}/")
+        assert len(kept(page)) == 2  # B's log-out wiped nothing of A's
+    with step("A again: the waiting deal is sent, the half deal is back"):
+        page.goto(table_url)
+        log_in(page, scorekeeper_user.username)
+        expect(page.locator("#offline")).to_contain_text("Deal 1 saved.")
+        assert stored(table) == [deals[0]]
+        expect(boxes(page).nth(1)).to_have_value(str(deals[1]["Bob"]))
+        expect(page.locator("#entry-h")).to_have_text("Deal 2")
+
+
+def test_a_save_refused_because_someone_else_logged_in_says_so(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        admin_user: Any, deals: list[dict[str, int]]) -> None:
+    """B logs in in another tab while A's deal is typed: A's save is not sent under B's name;
+    the page says someone else is logged in, with a button to log in again (it said "will be
+    sent as soon as there is a connection", the wrong reason)."""
+    page = open_table(browsing, table_url, scorekeeper_user)
+    with step("B logs in, in another tab on the same phone (A's login ends there)"):
+        other = page.context.new_page()
+        other.goto("/")
+        log_out(other)
+        other.wait_for_url(f"{browsing.base_url}/")
+        other.goto("/accounts/login/")
+        log_in(other, admin_user.username)
+    with step("A saves: not sent; the page says why and offers to log in again"):
+        type_deal(page, deals[0])
+        page.get_by_role("button", name="Save deal").click()
+        box = page.locator("#offline")
+        expect(box).to_contain_text("Someone else is logged in on this phone now.")
+        expect(box).not_to_contain_text(WAITING)
+        expect(box.get_by_role("link", name="Log in again")).to_be_visible()
+        expect(page.locator("#entry-h")).to_have_text("Deal 2")
+        look(page, "other-login")
+        page.wait_for_timeout(1500)
+        assert stored(table) == []
+    with step("A logs in again: sent, once, under A"):
+        box.get_by_role("link", name="Log in again").click()
+        log_in(page, scorekeeper_user.username)
+        expect(page.locator("#offline")).to_contain_text("Deal 1 saved.")
+        assert stored(table) == [deals[0]]
+        assert Hand.objects.get(table=table).history.get().history_user == scorekeeper_user
 
 
 def test_another_login_on_the_same_phone_never_sees_or_sends_what_one_typed(

@@ -25,8 +25,10 @@ def wait_until_kept(page: Any) -> None:
     page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
     for _ in range(100):
         kept = page.evaluate("""async () => {
-            const cache = await caches.open('cm-table-v1');
-            return !!(await cache.match(location.origin + location.pathname))
+            const cache = await caches.open('cm-table-v2');
+            const pages = (await cache.keys()).filter(
+              r => r.url.startsWith(location.origin + location.pathname));
+            return pages.length > 0
               && !!(await cache.match(document.querySelector('script[src*="offline.js"]').src));
         }""")
         if kept:
@@ -62,7 +64,7 @@ def test_a_reload_without_wifi_shows_the_kept_table_and_queues_what_is_entered(
         foreseen = page.locator(".waiting-note.next").inner_text()
         expect(page.locator("#match p.next:not(.waiting-note)")).to_be_hidden()
         expect(page.locator(".waiting-note.muted")).to_have_text(
-            "The totals do not include the hands still waiting.")
+            "Provisional: the totals do not include the hands still waiting.")
         look(page, "hall-reload-offline")
     with step("the connection is back: each stored once, in order; the notes go"):
         page.context.set_offline(False)

@@ -71,9 +71,10 @@
     var first = live(items)[0];
     return !!(first && first.inflight && now - first.inflight < INFLIGHT_MS);
   }
-  // The new deals waiting (not corrections or deletes): the form's deal comes after them.
+  // The new deals waiting (not corrections or deletes), also one a renewed code left void (it
+  // waits to be moved or discarded): the form's deal comes after them.
   function adds(items) {
-    return (items || []).filter(function (i) { return i.kind === "add" && !i.void; });
+    return (items || []).filter(function (i) { return i.kind === "add"; });
   }
   // A waiting new deal's number: on from the last one stored, in the order typed.
   function numbers(items, stored) {

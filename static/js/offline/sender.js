@@ -19,8 +19,11 @@
       var input = document.querySelector('input[name="csrfmiddlewaretoken"]');
       return input ? input.value : "";
     }
+    // The server said this page's login is gone (its login page, or another login's refusal):
+    // nothing more is sent from this page; the same login, back, sends it.
+    var stopped = null;
     function mayGo() {
-      api.status = cm.answers.maySend(options.identity, document.cookie);
+      api.status = stopped || cm.answers.maySend(options.identity, document.cookie);
       return api.status === "ok";
     }
     function publish() {
@@ -102,7 +105,7 @@
       } else {  // not answered here: it waits (and is sent again, or under its own login)
         store.setQueue(cm.outbox.waited(store.queue()));
         if (form) cm.form.empty(form);
-        if (kind === "retry") later(); else api.status = kind;
+        if (kind === "retry") later(); else api.status = stopped = kind;
       }
       publish();
     }

@@ -60,7 +60,7 @@
     var match = document.getElementById("match");
     if (!match) return items;
     var shown = labelled(items, stored(match), pattern);
-    var adds = shown.filter(function (i) { return i.kind === "add" && !i.void; });
+    var adds = shown.filter(function (i) { return i.kind === "add"; });
     match.querySelectorAll(".waiting-note").forEach(function (node) { node.remove(); });
     match.querySelectorAll("[data-game-state], p.next, .next + ul.inline").forEach(function (node) {
       node.hidden = adds.length > 0;

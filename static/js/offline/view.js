@@ -29,7 +29,8 @@
     var line = el("p", "offline-login", text + " ");
     var link = el("a", "button", state.status === "other-login" ? _("Log in again") : _("Log in"));
     link.href = box.getAttribute("data-login-url") + "?next=" +
-      encodeURIComponent(box.getAttribute("data-login-next") || location.pathname);
+      encodeURIComponent(box.getAttribute("data-login-next") || location.pathname) +
+      (state.status === "other-login" ? "&switch=1" : "");
     line.appendChild(link);
     return line;
   }

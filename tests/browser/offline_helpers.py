@@ -9,6 +9,7 @@ storage keys, so the tests hold for any offline client that keeps the table's pr
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -28,8 +29,9 @@ SAVE = re.compile(r"^(Save deal|Spel opslaan|Saving…)$")
 LOG_OUT = re.compile(r"^(Log out|Afmelden|Uitloggen)")
 
 
-def throttle(page: Any, rate: float = 4) -> None:
-    """The CPU at 1/``rate`` of its speed (a phone, not a laptop): for this page only."""
+def throttle(page: Any, rate: float = float(os.environ.get("CPU_RATE", 4))) -> None:
+    """The CPU at 1/``rate`` of its speed (a phone, not a laptop): for this page only.
+    ``CPU_RATE=1`` in the environment runs them at full speed (is a failure a race?)."""
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 

@@ -18,16 +18,15 @@ docs/architecture.md ("The table page survives the hall") says why and how it is
 from __future__ import annotations
 
 import json
-from urllib.parse import urlsplit
-
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.urls import reverse
-from django.utils.crypto import salted_hmac
 from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 

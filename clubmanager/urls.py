@@ -5,7 +5,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from tournaments.views import club_settings, privacy
 
-from . import pwa, views
+from . import login_views, pwa, views
 
 # Pages of one club: /clubs/<slug:club>/... (every one goes through access.club_view).
 club_patterns = [
@@ -45,8 +45,8 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     # The texts of the score page's offline client (static/js/offline/), in the djangojs domain.
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
-    path("accounts/login/", views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", views.LogoutView.as_view(), name="logout"),
+    path("accounts/login/", login_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", login_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path(
         "accounts/password/done/",

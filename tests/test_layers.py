@@ -70,6 +70,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("*/middleware.py", "views"),
     ("clubmanager/csp.py", "views"),  # the Content-Security-Policy middleware
     ("clubmanager/pwa.py", "views"),  # the service worker and the web app manifest
+    ("clubmanager/login_views.py", "views"),  # logging in and out
     ("*/context_processors.py", "views"),
     # -- forms
     ("*/forms.py", "forms"),

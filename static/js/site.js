@@ -48,6 +48,9 @@ document.addEventListener("submit", function (e) {
     var main = document.getElementById("main");
     if (main) {
       main.textContent = "";
+      var h = document.createElement("h1");
+      h.textContent = form.getAttribute("data-logout-title");
+      main.appendChild(h);
       var p = document.createElement("p");
       p.className = "message success";
       p.setAttribute("role", "status");

@@ -34,15 +34,18 @@ def test_login_and_logout(client: Client, member_user: Any, club: Any) -> None:
     )
 
 
-def test_logout_clears_what_the_score_pages_kept_in_the_browser(client: Client,
-                                                                member_user: Any) -> None:
-    """Drafts and waiting saves (offline.js, localStorage) go with the login: the header where
-    the browser applies it, and the cookie site.js reads where it does not."""
+def test_logout_keeps_the_logins_typed_work_and_forgets_its_kept_pages(
+        client: Client, member_user: Any) -> None:
+    """What a scorekeeper typed and did not send stays on the phone for that login (no
+    Clear-Site-Data "storage": it wiped every login's); the kept table pages go: the cookie
+    site.js reads, and the cm-who cookie the service worker checks is removed."""
     login(client, "hv-lid", PASSWORD)
+    client.get("/")
     response = client.post(reverse("logout"))
-    assert response["Clear-Site-Data"] == '"storage"'
+    assert "Clear-Site-Data" not in response
     assert response.cookies["cm-logged-out"].value == "1"
     assert response.cookies["cm-logged-out"]["max-age"] == 600
+    assert response.cookies["cm-who"]["max-age"] == 0
 
 
 def test_login_with_several_clubs_lands_on_the_list(client: Client, member_user: Any,

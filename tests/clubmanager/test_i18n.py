@@ -108,3 +108,32 @@ def test_every_string_in_the_code_is_in_the_catalogue(tmp_path: Path) -> None:
     found = keys(tmp_path / "locale" / "nl" / "LC_MESSAGES" / "django.po")
     committed = keys(LOCALE / "nl" / "LC_MESSAGES" / "django.po")
     assert found - committed == set(), "run `make messages` and translate the new strings"
+
+
+def test_every_string_of_the_offline_client_is_in_the_javascript_catalogue(tmp_path: Path) -> None:
+    """The score page's scripts take their texts from the djangojs catalogue (JavaScriptCatalog):
+    ``makemessages -d djangojs`` over them finds nothing the committed catalogues lack, and each
+    has its Dutch and English text."""
+    assert shutil.which("xgettext"), "needs gettext: apt-get install gettext (.ci/run does)"
+    root = Path(settings.BASE_DIR)
+    shutil.copytree(root / "static" / "js", tmp_path / "static" / "js")
+    for name in ("clubmanager", "tournaments", "scoring"):
+        shutil.copytree(root / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(root / "manage.py", tmp_path / "manage.py")
+    (tmp_path / "locale").mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-d", "djangojs", "-l", "nl", "--no-wrap",
+         "--ignore=scoring"],
+        cwd=tmp_path, env=env, check=True, capture_output=True, timeout=300,
+    )
+    found = {e["msgid"] for e in read_po(tmp_path / "locale" / "nl" / "LC_MESSAGES" / "djangojs.po")
+             if e.get("msgid")}
+    assert len(found) > 15
+    for language in ("nl", "en"):
+        po = LOCALE / language / "LC_MESSAGES" / "djangojs.po"
+        entries = {e["msgid"]: e for e in read_po(po) if e.get("msgid")}
+        assert found - set(entries) == set(), f"{language}: translate the new strings"
+        assert not [m for m, e in entries.items()
+                    if any(k.startswith("msgstr") and not v for k, v in e.items())]
+        assert (po.with_suffix(".mo")).stat().st_mtime >= po.stat().st_mtime - 1

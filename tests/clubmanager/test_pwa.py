@@ -19,7 +19,8 @@ def test_the_service_worker_is_served_from_the_root_for_the_table_pages(client: 
     assert response["Service-Worker-Allowed"] == "/"
     assert response["Cache-Control"] == "no-cache"
     body = response.content.decode()
-    assert 'var CACHE = "cm-table-v1";' in body
+    assert 'var CACHE = "cm-table-v2";' in body
+    assert 'var CATALOG_URL = "/jsi18n/";' in body  # the page's texts are kept too
     assert 'var STATIC_URL = "/static/";' in body
     assert "{%" not in body and "{{" not in body  # the template was rendered
     assert client.post("/sw.js").status_code == 405
@@ -59,3 +60,47 @@ def test_the_manifest_speaks_the_visitors_language(client: Client) -> None:
     data = json.loads(client.get("/manifest.webmanifest").content)
     assert data["lang"] == "nl"
     assert data["description"] == "Scores invoeren aan tafel"
+
+
+# -- who a kept page belongs to (issue: a shared phone showed the previous login's table) ------
+@pytest.mark.django_db
+def test_a_login_is_named_to_the_phone_per_session_and_forgotten_at_logout(
+        client: Client, member_user: Any) -> None:
+    from tests.conftest import PASSWORD
+
+    client.post("/accounts/login/", {"username": member_user.username, "password": PASSWORD})
+    page = client.get("/")
+    cookie = page.cookies["cm-who"]
+    assert page["X-CM-Who"] == cookie.value
+    assert cookie.value.startswith(f"u{member_user.pk}.")
+    assert not cookie["httponly"]  # the page and the service worker read it
+    assert cookie["samesite"] == "Lax"
+    assert int(cookie["max-age"]) == client.session.get_expiry_age()
+    token = cookie.value.split(".", 1)[1]
+    assert len(token) == 24 and client.session.session_key not in cookie.value
+    assert client.get("/").cookies["cm-who"].value == cookie.value  # the same session: the same
+
+    client.post("/accounts/logout/")
+    client.post("/accounts/login/", {"username": member_user.username, "password": PASSWORD})
+    again = client.get("/").cookies["cm-who"].value
+    assert again.split(".")[0] == f"u{member_user.pk}" and again != cookie.value  # a new session
+
+    gone = client.post("/accounts/logout/")
+    assert gone.cookies["cm-who"].value == "" and gone.cookies["cm-who"]["max-age"] == 0
+
+
+@pytest.mark.django_db
+def test_nobody_is_named_without_a_login(client: Client) -> None:
+    page = client.get("/accounts/login/")
+    assert page["X-CM-Who"] == ""
+    assert "cm-who" not in page.cookies
+    client.cookies["cm-who"] = "u1.stale"  # a session that ended without a log-out
+    assert client.get("/accounts/login/").cookies["cm-who"].value == ""
+
+
+@pytest.mark.django_db
+def test_the_offline_clients_texts_are_in_the_javascript_catalogue(client: Client) -> None:
+    client.cookies["django_language"] = "nl"
+    body = client.get("/jsi18n/").content.decode()
+    assert "Er is nu iemand anders ingelogd op deze telefoon." in body
+    assert "invoeren zijn nog niet verzonden" in body  # the plural

@@ -8,7 +8,7 @@
   var cm = root.cmOffline = root.cmOffline || {};
   function t(text, values) { return root.interpolate ? root.interpolate(text, values || {}, true) : text; }
   function _(text) { return root.gettext ? root.gettext(text) : text; }
-  function n_(one, many, n) { return root.ngettext ? root.ngettext(one, many, n) : (n === 1 ? one : many); }
+  function ngettext(one, many, n) { return root.ngettext ? root.ngettext(one, many, n) : (n === 1 ? one : many); }
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -37,7 +37,7 @@
   function logoutPanel(state, actions) {
     var panel = el("div", "offline-logout");
     var n = state.logout.n;
-    panel.appendChild(el("p", "", t(n_(
+    panel.appendChild(el("p", "", t(ngettext(
       "%(n)s save was not sent yet. It stays on this phone for this login only and is sent when you log in here again.",
       "%(n)s saves were not sent yet. They stay on this phone for this login only and are sent when you log in here again.",
       n), { n: n })));
@@ -74,8 +74,8 @@
     if (state.status !== "ok" && state.items.length) node.appendChild(loginLine(state, node));
     else if (live) {
       node.appendChild(el("p", "offline-state", t(state.sending && !state.failures
-        ? n_("Sending… (%(n)s waiting)", "Sending… (%(n)s waiting)", live)
-        : n_("Not sent — will be sent as soon as there is a connection again (%(n)s waiting).",
+        ? ngettext("Sending… (%(n)s waiting)", "Sending… (%(n)s waiting)", live)
+        : ngettext("Not sent — will be sent as soon as there is a connection again (%(n)s waiting).",
              "Not sent — will be sent as soon as there is a connection again (%(n)s waiting).", live),
         { n: live })));
     }

@@ -166,12 +166,35 @@ def typists(table: Table) -> list[str]:
 
 def wait_for_stored(page: Any, table: Table, count: int, timeout_ms: int = TIMEOUT_MS) -> None:
     """Until the server has ``count`` hands of the table (the phone sends in its own time).
-    Looked at four times a second: a test's read of an SQLite database shared with the live
-    server holds its table a moment."""
+    Looked at twice a second: a test's read of an SQLite database shared with the live server
+    holds its table a moment (a save meeting it is answered with an error and sent again)."""
     waited = 0
     while hand_count(table) < count and waited < timeout_ms:
-        page.wait_for_timeout(250)
-        waited += 250
+        page.wait_for_timeout(500)
+        waited += 500
+
+
+class Saves:
+    """The saves the server answered "saved" (its X-Entry-Outcome header) in a browser context:
+    a test waits for them on the phone's side, without reading the database while the live
+    server writes it."""
+
+    def __init__(self, context: Any) -> None:
+        self.saved = 0
+        context.on("response", self._answer)
+
+    def _answer(self, response: Any) -> None:
+        if (response.request.method == "POST" and response.url.endswith("/hands/add/")
+                and response.headers.get("x-entry-outcome") == "saved"):
+            self.saved += 1
+
+    def wait(self, page: Any, count: int, timeout_ms: int = TIMEOUT_MS) -> None:
+        """Until ``count`` saves were answered "saved" in all (a save answered twice, its answer
+        lost the first time, counts twice: the database says how many were stored)."""
+        waited = 0
+        while self.saved < count and waited < timeout_ms:
+            page.wait_for_timeout(100)
+            waited += 100
 
 
 def hand_count(table: Table) -> int:

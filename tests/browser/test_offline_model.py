@@ -42,6 +42,7 @@ from tournaments.models import Table
 
 from .conftest import PHONE, REPORT_CSP_VIOLATIONS, TIMEOUT_MS
 from .offline_helpers import (
+    Saves,
     boxes,
     code_url,
     hand_count,
@@ -54,7 +55,6 @@ from .offline_helpers import (
     table_url,
     throttle,
     typists,
-    wait_for_stored,
     wait_until_kept,
 )
 
@@ -128,6 +128,7 @@ class Run:
         self.context.add_cookies([{"name": "django_language", "value": "en",
                                    "url": browsing.base_url}])
         browsing.contexts.append(self.context)  # a failure's screenshot shows it
+        self.saves = Saves(self.context)
         self.page = self.new_tab()
 
     # -- the browser ----------------------------------------------------------------------------
@@ -176,8 +177,7 @@ class Run:
         m = self.model
         if not m.waiting.get(who):
             return
-        total = len(m.stored) + len(m.waiting[who])
-        wait_for_stored(self.page, self.table, total)
+        self.saves.wait(self.page, len(m.stored) + len(m.waiting[who]))
         m.stored.extend((deal, who) for deal in m.waiting[who])
         m.waiting[who] = []
 
@@ -223,7 +223,7 @@ class Run:
             m.deal[who] = None
             self.log[-1] += f" {deal}"
             if m.online:
-                wait_for_stored(self.page, self.table, len(m.stored) + 1)
+                self.saves.wait(self.page, len(m.stored) + 1)
                 m.stored.append((deal, who))
                 m.kept[who] = len(m.stored)  # the kept copy follows every save
                 self.saved = time.monotonic()
@@ -283,7 +283,7 @@ class Run:
         for who in ("A", "B", "C"):
             if m.waiting.get(who) or m.drafts.get(who):
                 self.do_step(f"look in as {who}", lambda w=who: self.open(w))
-        wait_for_stored(self.page, self.table, len(m.stored))
+        self.saves.wait(self.page, len(m.stored))
         self.page.wait_for_timeout(1000)  # a save sent twice would be here by now
         want = [dict(zip(self.names, deal, strict=True)) for deal, _who in m.stored]
         assert hand_count(self.table) == len(want), "a deal stored more or less than once"

@@ -180,6 +180,7 @@ class Run:
         self.saves.wait(self.page, len(m.stored) + len(m.waiting[who]))
         m.stored.extend((deal, who) for deal in m.waiting[who])
         m.waiting[who] = []
+        self.saved = time.monotonic()  # the kept copy follows (a moment, as after any save)
 
     # -- the steps ------------------------------------------------------------------------------
     def allowed(self, action: str) -> bool:

@@ -143,6 +143,8 @@
     e.preventDefault();
     e.stopImmediatePropagation();
     leaving = { form: form, n: unsent() };
+    var menu = form.closest("details");
+    if (menu) menu.open = false;  // the question in view, not under the menu
     render();
     box.scrollIntoView({ block: "start" });
     box.querySelector(".offline-logout button").focus();
@@ -150,6 +152,7 @@
   document.addEventListener("htmx:beforeRequest", function (e) {
     var elt = e.detail.elt, config = e.detail.requestConfig;
     if (elt && elt.matches && elt.matches("form.hand-form") && config && config.verb === "post") {
+      background = null;
       sender.track(elt);
     }
   });

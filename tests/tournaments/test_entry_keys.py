@@ -135,14 +135,19 @@ def test_a_keyed_save_costs_no_query_more_whatever_the_hand(jokeren, client_for,
     assert table.finished and len(set(counts)) == 1, counts
 
 
-def test_the_score_page_gives_the_offline_script_its_dutch_texts(jokeren, client_for,
+def test_the_score_page_gives_the_offline_client_its_dutch_texts(jokeren, client_for,
                                                                   scorekeeper_user):
-    page = client_for(scorekeeper_user).get(url("table_scores", jokeren),
-                                             HTTP_ACCEPT_LANGUAGE="nl").content.decode()
-    assert ('data-waiting="Niet verzonden — wordt verstuurd zodra er weer verbinding is '
-            '({n} wachtend)."') in page
+    """The texts come from the JavaScript catalogue (djangojs, with plurals), loaded before the
+    client; the page gives only its game's word for a deal."""
+    client = client_for(scorekeeper_user)
+    page = client.get(url("table_scores", jokeren), HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert 'data-entry-pattern="Spel {n}"' in page
-    assert 'src="/static/js/offline.js"' in page
+    catalogue, client_js = page.index('src="/jsi18n/"'), page.index('src="/static/js/offline.js"')
+    assert catalogue < page.index('src="/static/js/offline/view.js"') < client_js
+    client.cookies["django_language"] = "nl"
+    texts = client.get("/jsi18n/").content.decode()
+    assert "wordt verstuurd zodra er weer verbinding is" in texts
+    assert "Nu versturen" in texts
 
 
 def test_the_last_deal_sent_again_after_the_match_ended_answers_that_deal(

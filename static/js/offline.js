@@ -80,7 +80,7 @@
   }
   var sender = cm.sender.create({
     box: box, store: store, table: table, identity: identity, changed: render,
-    answered: function (kind, item, message, fromOutbox) {
+    answered: function (kind, item, message, fromOutbox, form) {
       fromCache = false;
       var label = item ? (cm.table.labelled([item], +document.getElementById("match").getAttribute("data-stored") || 0, pattern)[0] || item).label : "";
       if (item && item.waited) {
@@ -89,8 +89,10 @@
         results = results.slice(-10);
       }
       var add = addForm();
-      if (kind === "saved") { keepPage(); if (add) D.unpark(storage, draftKey(add), Date.now()); }
-      else if (add && item && item.kind === "add") D.park(storage, draftKey(add), Date.now());
+      if (kind === "saved") keepPage();
+      D.settle(storage, { outcome: kind, sent: form ? draftKey(form) : null,
+                          add: add ? draftKey(add) : null, parks: !!(item && item.kind === "add") },
+               Date.now());
       background = fromOutbox ? kind : null;
     }
   });

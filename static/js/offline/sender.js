@@ -96,7 +96,7 @@
         api.status = "ok";
         var message = decodeURIComponent(xhr.getResponseHeader("X-Entry-Message") || "");
         store.setQueue(cm.outbox.settle(store.queue(), key, kind));
-        options.answered(kind, item, message, !form);
+        options.answered(kind, item, message, !form, form);
         setTimeout(pump, 0);
       } else if (kind === "void") {
         store.setQueue(cm.outbox.voided(store.queue(), key));

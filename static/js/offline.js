@@ -80,6 +80,7 @@
   }
   var sender = cm.sender.create({
     box: box, store: store, table: table, identity: identity, changed: render,
+    queued: function (form) { D.drop(storage, draftKey(form)); },
     answered: function (kind, item, message, fromOutbox, form) {
       fromCache = false;
       var label = item ? (cm.table.labelled([item], +document.getElementById("match").getAttribute("data-stored") || 0, pattern)[0] || item).label : "";
@@ -127,14 +128,17 @@
     e.stopPropagation();  // neither htmx nor site.js's confirm sees it: asked here
     var question = form.getAttribute("data-confirm");
     if (question && !window.confirm(question)) return;
+    enqueue(form);
+  }, true);
+  function enqueue(form) {
     var item = Object.assign(cm.form.snapshot(form), { waited: true });  // its answer gets a line
-    store.setQueue(O.add(store.queue(), item));
+    store.setQueue(O.add(store.queue(), item, cm.form.newKey()));
     cm.form.renewKey(form);  // the form now belongs to the next save
     D.drop(storage, draftKey(form));  // what was typed is in the outbox now
     if (item.kind === "add") cm.form.empty(form);
     if (!navigator.onLine) sender.offline();
     sender.pump();
-  }, true);
+  }
   // Logging out with saves not sent: say how many, offer to send them now; what stays waits
   // for this login on this phone (nobody else sees, sends or wipes it).
   window.addEventListener("submit", function (e) {
@@ -155,7 +159,7 @@
     var elt = e.detail.elt, config = e.detail.requestConfig;
     if (elt && elt.matches && elt.matches("form.hand-form") && config && config.verb === "post") {
       background = null;
-      sender.track(elt);
+      if (!sender.track(elt)) { e.preventDefault(); enqueue(elt); }
     }
   });
   document.addEventListener("htmx:afterSettle", function (e) {

@@ -166,8 +166,7 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (!e.detail.target || e.detail.target.id !== "match" || !e.detail.shouldSwap) return;
     var add = addForm();
-    if (e.detail.elt === box && add && cm.form.hasTyped(add) && e.detail.xhr &&
-        e.detail.xhr.getResponseHeader("X-Entry-Outcome") === "saved") saveDraft(add);
+    if (background === "saved" && add && cm.form.hasTyped(add)) saveDraft(add);
     swapping = Date.now();
   });
   document.addEventListener("htmx:afterSettle", function (e) {

@@ -1,9 +1,8 @@
 // The score page's offline client, wired together (the page works as before without it). The
 // parts, in static/js/offline/: drafts.js (what is typed, per login or table code and table),
 // outbox.js (the saves waiting, in order, with their keys), answers.js (what an answer means,
-// who may send), form.js (the forms), sender.js (one sender, through htmx), view.js and
-// table.js (the box and the table with the waiting saves on top). States and transitions:
-// docs/architecture.md ("The offline client"); what a shared phone keeps: docs/privacy.md.
+// who may send), form.js, sender.js (one sender, through htmx), view.js, table.js (the box, the
+// table with the waiting saves on top). States: docs/architecture.md; kept: docs/privacy.md.
 (function () {
   "use strict";
   var cm = window.cmOffline, box = document.getElementById("offline");
@@ -22,7 +21,10 @@
   };
   function draftKey(form) { return D.draftKey(identity, table, cm.form.path(form)); }
   function addForm() { return document.querySelector("#entry form.hand-form"); }
+  // While #match is swapped, or off the page, a form's events are not typing (a field blurred).
+  var swapping = 0;
   function saveDraft(form) {
+    if (Date.now() - swapping < 3000 || !form.isConnected) return;
     D.put(storage, draftKey(form), cm.form.hasTyped(form) ? cm.form.typed(form) : null, Date.now());
   }
   // A form the server filled (a refused save kept for correction) is the draft; an empty one
@@ -47,7 +49,6 @@
       return n + (who && who.identity === identity ? q[1].length : 0);
     }, 0);
   }
-
   var actions = {
     discard: function (item, from) {
       var name = from || QUEUE;
@@ -62,7 +63,7 @@
       sender.online();
     },
     sendNow: function () { leaving.send = true; sender.online(); },
-    logOut: function () { var form = leaving.form; leaving = null; form.dataset.asked = "1"; form.requestSubmit(); },
+    logOut: function () { var f = leaving.form; leaving = null; f.dataset.asked = "1"; f.requestSubmit(); },
     stay: function () { leaving = null; render(); }
   };
   function render() {
@@ -80,7 +81,8 @@
   }
   var sender = cm.sender.create({
     box: box, store: store, table: table, identity: identity, changed: render,
-    answered: function (kind, item, message, fromOutbox) {
+    queued: function (form) { D.drop(storage, draftKey(form)); },
+    answered: function (kind, item, message, fromOutbox, form) {
       fromCache = false;
       var label = item ? (cm.table.labelled([item], +document.getElementById("match").getAttribute("data-stored") || 0, pattern)[0] || item).label : "";
       if (item && item.waited) {
@@ -89,17 +91,19 @@
         results = results.slice(-10);
       }
       var add = addForm();
-      if (kind === "saved") { keepPage(); if (add) D.unpark(storage, draftKey(add), Date.now()); }
-      else if (add && item && item.kind === "add") D.park(storage, draftKey(add), Date.now());
+      if (kind === "saved") keepPage();
+      D.settle(storage, { outcome: kind, sent: form ? draftKey(form) : null,
+                          add: add ? draftKey(add) : null, parks: !!(item && item.kind === "add") },
+               Date.now());
       background = fromOutbox ? kind : null;
     }
   });
-
   document.addEventListener("input", function (e) {
     if (cm.form.isEntry(e.target.form)) saveDraft(e.target.form);
   });
-  document.addEventListener("change", function (e) {
-    if (cm.form.isEntry(e.target.form) && e.isTrusted) saveDraft(e.target.form);
+  document.addEventListener("change", function (e) {  // also a blur while the live check moves
+    var form = e.target.form;  // the fields (half of them out of the form): read once it is done
+    if (cm.form.isEntry(form) && e.isTrusted) setTimeout(function () { saveDraft(form); }, 0);
   });
   // A page left (reload, closed tab, another app) keeps what is on screen once its drafts were
   // put back; only ever adds (typing kept every change as it came), never blanks one.
@@ -113,7 +117,6 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") keepDrafts(); else sender.pump();
   });
-
   // A save: htmx sends it when nothing waits, the browser is online and this login is the one
   // on the phone; otherwise it joins the outbox, and the add form is free for the next deal.
   window.addEventListener("submit", function (e) {
@@ -125,14 +128,17 @@
     e.stopPropagation();  // neither htmx nor site.js's confirm sees it: asked here
     var question = form.getAttribute("data-confirm");
     if (question && !window.confirm(question)) return;
-    var item = Object.assign(cm.form.snapshot(form), { waited: true });  // its answer gets a line
-    store.setQueue(O.add(store.queue(), item));
+    enqueue(form);
+  }, true);
+  function enqueue(form) {
+    var item = Object.assign(cm.form.snapshot(form), { waited: true });  // its answer: a line
+    store.setQueue(O.add(store.queue(), item, cm.form.newKey()));
     cm.form.renewKey(form);  // the form now belongs to the next save
     D.drop(storage, draftKey(form));  // what was typed is in the outbox now
     if (item.kind === "add") cm.form.empty(form);
     if (!navigator.onLine) sender.offline();
     sender.pump();
-  }, true);
+  }
   // Logging out with saves not sent: say how many, offer to send them now; what stays waits
   // for this login on this phone (nobody else sees, sends or wipes it).
   window.addEventListener("submit", function (e) {
@@ -153,11 +159,19 @@
     var elt = e.detail.elt, config = e.detail.requestConfig;
     if (elt && elt.matches && elt.matches("form.hand-form") && config && config.verb === "post") {
       background = null;
-      sender.track(elt);
+      if (!sender.track(elt)) { e.preventDefault(); enqueue(elt); }
     }
+  });
+  // A save from the outbox came back while a deal is typed: that is the new form's draft.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (!e.detail.target || e.detail.target.id !== "match" || !e.detail.shouldSwap) return;
+    var add = addForm();
+    if (background === "saved" && add && cm.form.hasTyped(add)) saveDraft(add);
+    swapping = Date.now();
   });
   document.addEventListener("htmx:afterSettle", function (e) {
     if (!e.detail.target || e.detail.target.id !== "match") return;
+    swapping = 0;
     syncDrafts();
     render();
     var was = background, form = addForm();
@@ -170,9 +184,8 @@
   });
   window.addEventListener("online", function () { sender.online(); });
   window.addEventListener("offline", render);
-  document.addEventListener("resume", function () { sender.pump(); });
+  document.addEventListener("resume", sender.pump);
   window.addEventListener("pageshow", function (e) { if (e.persisted) sender.pump(); });
-
   document.addEventListener("DOMContentLoaded", function () {
     D.expire(storage, Date.now());
     // A copy kept on this phone: its save keys were the page's then (maybe used since).

@@ -83,3 +83,24 @@ test("a stored name says whose it is", () => {
                    { identity: "u1", table: "5", rest: "draft:/x/" });
   assert.equal(drafts.owner("something-else"), null);
 });
+
+test("a save acknowledged takes its form's draft away; a refused one keeps it", () => {
+  const s = storage();
+  const add = drafts.draftKey("u1", "5", "/x/hands/add/");
+  drafts.put(s, add, [["h-0", "9"]], 0);
+  drafts.settle(s, { outcome: "refused", sent: add, add, parks: true }, 0);
+  assert.deepEqual(drafts.get(s, add, 0).pairs, [["h-0", "9"]]);  // shown again, to correct
+  drafts.settle(s, { outcome: "saved", sent: add, add, parks: false }, 0);
+  assert.equal(drafts.get(s, add, 0), null);  // stored: the next deal's form starts empty
+});
+
+test("a refused save from the outbox moves the half deal aside until it is saved", () => {
+  const s = storage();
+  const add = drafts.draftKey("u1", "5", "/x/hands/add/");
+  drafts.put(s, add, [["h-0", "4"]], 0);  // the next deal, half typed
+  drafts.settle(s, { outcome: "refused", sent: null, add, parks: true }, 0);
+  assert.equal(drafts.get(s, add, 0), null);
+  drafts.put(s, add, [["h-0", "7"]], 0);  // the refused deal, corrected in the form
+  drafts.settle(s, { outcome: "saved", sent: add, add, parks: false }, 0);
+  assert.deepEqual(drafts.get(s, add, 0).pairs, [["h-0", "4"]]);  // the half deal is back
+});

@@ -24,6 +24,22 @@ test("the same key twice is one save, in its new place", () => {
   assert.deepEqual(items.map((i) => [i.key, i.version]), [["b", "3"], ["a", "9"]]);
 });
 
+test("another deal under a key already waiting never replaces it", () => {
+  const four = item("k", { body: [["entry_key", "k"], ["h-0", "9"]] });
+  const five = item("k", { body: [["entry_key", "k"], ["h-0", "27"]] });
+  let items = outbox.add([], four);
+  assert.deepEqual(outbox.add(items, five), items);  // no new key given: refused
+  items = outbox.add(items, five, "fresh");
+  assert.deepEqual(items.map((i) => [i.key, i.body]), [
+    ["k", [["entry_key", "k"], ["h-0", "9"]]],
+    ["fresh", [["entry_key", "fresh"], ["h-0", "27"]]],
+  ]);
+  // The same deal again (another page's token and version) is still one save.
+  const again = item("k", { version: "4", body: [["entry_key", "k"], ["h-0", "9"],
+                                                 ["csrfmiddlewaretoken", "t2"]] });
+  assert.deepEqual(outbox.add(items, again, "other").map((i) => i.key), ["fresh", "k"]);
+});
+
 test("a saved one leaves and those typed behind it follow its version", () => {
   const items = outbox.settle([item("a"), item("b"), item("c", { version: "5" })], "a", "saved");
   assert.deepEqual(items.map((i) => [i.key, i.version]), [["b", "4"], ["c", "5"]]);

@@ -59,6 +59,21 @@
     return parked;
   }
 
+  // A save answered. ``answer``: {outcome, sent: the draft name of the form that sent it (null
+  // for a save from the outbox: its draft went when it was queued), add: the add form's draft
+  // name, parks: the answer puts a refused new deal into the add form}. Saved: the sending
+  // form's draft goes (it is stored now), and a draft moved aside comes back. Refused: the
+  // sending form keeps its draft (it shows it, to correct); the add form's own half deal is
+  // moved aside while it shows a refused save from the outbox.
+  function settle(storage, answer, now) {
+    if (answer.outcome === "saved") {
+      if (answer.sent) drop(storage, answer.sent);
+      if (answer.add) unpark(storage, answer.add, now);
+    } else if (answer.parks && !answer.sent && answer.add) {
+      park(storage, answer.add, now);
+    }
+  }
+
   function keys(storage) {
     var found = [];
     for (var n = 0; n < storage.length; n++) {
@@ -92,6 +107,6 @@
   return {
     KEEP_MS: KEEP_MS, ROOT: ROOT, prefix: prefix, draftKey: draftKey, queueKey: queueKey,
     read: read, write: write, get: get, put: put, drop: drop, park: park, unpark: unpark,
-    keys: keys, owner: owner, expire: expire
+    settle: settle, keys: keys, owner: owner, expire: expire
   };
 });

@@ -18,9 +18,24 @@
   function copy(items) { return (items || []).map(function (i) { return Object.assign({}, i); }); }
   function without(items, key) { return copy(items).filter(function (i) { return i.key !== key; }); }
 
+  // What a save stores, whatever page or moment it was posted from.
+  function content(item) {
+    return JSON.stringify((item.body || []).filter(function (p) {
+      return ["csrfmiddlewaretoken", "version", "entry_key"].indexOf(p[0]) === -1;
+    }));
+  }
   // A new save joins at the end; a correction of a held (refused) save goes before the saves
-  // typed after it, and releases them.
-  function add(items, item) {
+  // typed after it, and releases them. The same save again (same key, same deal) replaces
+  // itself; another deal under a key already waiting never replaces that one: it joins under
+  // ``fresh`` (a new key), or is refused (the list as it was) when none is given.
+  function add(items, item, fresh) {
+    var clash = (items || []).filter(function (i) { return i.key === item.key; })[0];
+    if (clash && content(clash) !== content(item)) {
+      if (!fresh) return copy(items);
+      item = Object.assign({}, item, { key: fresh, body: (item.body || []).map(function (p) {
+        return p[0] === "entry_key" ? [p[0], fresh] : p;
+      }) });
+    }
     var rest = without(items, item.key);
     var at = rest.findIndex(function (i) { return i.held; });
     if (at === -1) rest.push(Object.assign({}, item));

@@ -71,11 +71,21 @@
     // A form htmx is about to send (the save typed while nothing waits): into the outbox first,
     // so it is never lost whatever becomes of the answer.
     function track(form) {
-      var item = cm.form.snapshot(form);
-      store.setQueue(cm.outbox.sending(cm.outbox.add(store.queue(), item), item.key, now()));
+      var item = cm.form.snapshot(form), items = cm.outbox.add(store.queue(), item);
+      // Its key is another deal's, still waiting: not sent under it (the caller queues it anew).
+      if (!items.some(function (i) { return i.key === item.key && i.at === item.at; })) return null;
+      store.setQueue(cm.outbox.sending(items, item.key, now()));
       form.dataset.sentKey = item.key;
       sending = true;
       return item;
+    }
+
+    // The form's save stays in the outbox: the form is the next deal's, with a key of its own
+    // (another deal under this one's would replace it there) and no draft of the one waiting.
+    function queued(form) {
+      cm.form.renewKey(form);
+      options.queued(form);
+      cm.form.empty(form);
     }
 
     function answered(e) {
@@ -96,15 +106,15 @@
         api.status = "ok";
         var message = decodeURIComponent(xhr.getResponseHeader("X-Entry-Message") || "");
         store.setQueue(cm.outbox.settle(store.queue(), key, kind));
-        options.answered(kind, item, message, !form);
+        options.answered(kind, item, message, !form, form);
         setTimeout(pump, 0);
       } else if (kind === "void") {
         store.setQueue(cm.outbox.voided(store.queue(), key));
-        if (form) cm.form.empty(form);
+        if (form) queued(form);
         setTimeout(pump, 0);
       } else {  // not answered here: it waits (and is sent again, or under its own login)
         store.setQueue(cm.outbox.waited(store.queue()));
-        if (form) cm.form.empty(form);
+        if (form) queued(form);
         if (kind === "retry") later(); else api.status = stopped = kind;
       }
       publish();

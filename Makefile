@@ -72,9 +72,10 @@ load: $(VENV)/.installed
 	@if [ -f benchmarks/load.py ]; then $(PY) -m benchmarks.load --instances $(INSTANCES) $(LOAD_ARGS); \
 	else echo "no load test yet"; fi
 
-# Update the .po files and compile them (needs gettext); the .mo files are committed.
+# Update the .po files (the site's and the offline client's djangojs) and compile them (needs gettext); the .mo files are committed.
 messages: $(VENV)/.installed
 	$(PY) manage.py makemessages -l nl -l en --no-wrap $(MESSAGES_IGNORE)
+	$(PY) manage.py makemessages -d djangojs -l nl -l en --no-wrap $(MESSAGES_IGNORE)
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:

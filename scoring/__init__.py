@@ -7,9 +7,10 @@ True
 
 from .bounds import side_points_bounds
 from .engine import evaluate
-from .registry import GAMES, register, unregister
+from .registry import ALL_GAMES, GAMES, register, unregister
 from .season import prizes, standings
 
 __all__ = [
-    "GAMES", "evaluate", "prizes", "register", "side_points_bounds", "standings", "unregister",
+    "ALL_GAMES", "GAMES", "evaluate", "prizes", "register", "side_points_bounds", "standings",
+    "unregister",
 ]

@@ -24,6 +24,9 @@ rules digest (../shared/rules/<game>.md) in ``Game.side_points_bounds``:
   without a card the scorekeeper's points, at most ``MAX_CARD_POINTS`` per turn (a cap, as the
   rules do not know the card's values), plus the end bonus, which the match adds on top of the
   turn that empties a side's rack.
+* ``klaverjassen``: a team's deal, 0 (nat) up to 162 + ``roem_max`` (all roem after a nat) +
+  ``pit_bonus``, or 162 + ``verzaken_penalty`` for a revoke under ``"opponents"`` when that is
+  more. A player's revoke adjustment (``"player"``) is per player, not the team's.
 
 Plain Python, no Django.
 """
@@ -32,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .registry import GAMES
+from .registry import ALL_GAMES
 
 
 def side_points_bounds(game: str, options: Any, side_count: int) -> tuple[int, int]:
@@ -41,7 +44,7 @@ def side_points_bounds(game: str, options: Any, side_count: int) -> tuple[int, i
     ``options`` as stored for the competition; an invalid option counts as its default, as in
     ``evaluate``. Raises KeyError for an unknown game.
     """
-    rules = GAMES[game]
+    rules = ALL_GAMES[game]
     resolved, _issues = rules.resolve_options(options, None)
     count = min(max(side_count, rules.min_sides), rules.max_sides)
     return rules.side_points_bounds(resolved, count)

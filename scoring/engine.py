@@ -15,7 +15,7 @@ from .issues import (
     SIDES_INVALID,
     Issue,
 )
-from .registry import GAMES
+from .registry import ALL_GAMES
 
 
 def _empty(game: object, errors: list[Issue]) -> dict[str, Any]:
@@ -54,7 +54,7 @@ def evaluate(document: object) -> dict[str, Any]:
 
     errors: list[Issue] = []
     key = document.get("game")
-    game = GAMES.get(key) if isinstance(key, str) else None
+    game = ALL_GAMES.get(key) if isinstance(key, str) else None
     if game is None:
         errors.append(Issue(GAME_UNKNOWN, field="game"))
 

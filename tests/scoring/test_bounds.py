@@ -9,7 +9,7 @@ import importlib
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from scoring import GAMES, evaluate, side_points_bounds
+from scoring import ALL_GAMES, evaluate, side_points_bounds
 from scoring.games.high_five_tiles import MAX_CARD_POINTS
 from scoring.games.tiles_classifier import CATEGORIES
 
@@ -46,7 +46,7 @@ def test_an_invalid_option_counts_as_its_default():
 
 
 def test_every_bound_is_finite_and_fits_a_database_integer():
-    for key, game in GAMES.items():
+    for key, game in ALL_GAMES.items():
         for count in range(game.min_sides, game.max_sides + 1):
             low, high = side_points_bounds(key, {}, count)
             assert -(2**31) < low <= 0 < high < 2**31, key
@@ -68,7 +68,7 @@ def test_the_caps_the_bounds_rely_on_are_enforced():
     assert [e["code"] for e in result["errors"]] == ["OPTION_INVALID"]
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(ALL_GAMES))
 def test_no_valid_match_scores_a_side_past_the_bounds(key):
     strategy = importlib.import_module(f"tests.scoring.strategies.{key}").valid_matches()
 

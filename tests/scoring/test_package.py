@@ -8,11 +8,15 @@ import sys
 
 import pytest
 
-from scoring import GAMES
+from scoring import ALL_GAMES, GAMES
+from scoring.registry import UNLISTED
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCORING = ROOT / "scoring"
-EXPECTED_GAMES = {"high_five_1959", "high_five_tiles", "big_five", "jokeren", "high_five_crowns"}
+EXPECTED_GAMES = {"high_five_1959", "high_five_tiles", "big_five", "jokeren", "high_five_crowns",
+                  "klaverjassen"}
+# Built and tested in the engine; the site lists them (GAMES) once their site side lands.
+EXPECTED_UNLISTED = {"klaverjassen"}
 
 
 def imported_modules(path):
@@ -37,19 +41,25 @@ def test_no_django_import_anywhere_in_scoring():
 def test_scoring_imports_without_django_installed():
     code = (
         "import sys; sys.modules['django'] = None\n"
-        "import scoring; print(sorted(scoring.GAMES))"
+        "import scoring; print(sorted(scoring.ALL_GAMES))"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
 
 
-def test_all_five_games_are_registered():
-    assert set(GAMES) == EXPECTED_GAMES
+def test_all_six_games_are_registered():
+    assert set(ALL_GAMES) == EXPECTED_GAMES
 
 
-@pytest.mark.parametrize("key", sorted(EXPECTED_GAMES & set(GAMES)))
+def test_the_listed_games_are_those_with_a_site_side():
+    assert set(UNLISTED) == EXPECTED_UNLISTED
+    assert set(GAMES) == EXPECTED_GAMES - EXPECTED_UNLISTED
+    assert all(GAMES[key] is ALL_GAMES[key] for key in GAMES)
+
+
+@pytest.mark.parametrize("key", sorted(EXPECTED_GAMES & set(ALL_GAMES)))
 def test_games_describe_themselves_as_json(key):
-    described = GAMES[key].describe()
+    described = ALL_GAMES[key].describe()
     assert json.loads(json.dumps(described)) == described
     assert described["key"] == key
     assert 1 <= described["sides"]["min"] <= described["sides"]["max"] <= 6

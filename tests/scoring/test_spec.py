@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scoring import GAMES
+from scoring import ALL_GAMES
 from scoring.base import Game
 from scoring.spec import (
     BOOLEAN,
@@ -77,9 +77,9 @@ def test_a_well_formed_condition_is_accepted_and_holds_strictly() -> None:
     assert When("end", among=("out", "blocked")).holds("blocked")
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(ALL_GAMES))
 def test_every_described_condition_reads_back_as_itself(key: str) -> None:
-    for spec in GAMES[key].hand_fields:
+    for spec in ALL_GAMES[key].hand_fields:
         for condition in spec.condition:
             assert condition_from(condition.describe()) == condition or (
                 isinstance(condition, When) and condition_from(condition.describe()).values

@@ -93,7 +93,8 @@
     var message = document.getElementById(active.getAttribute("aria-describedby") || "");
     var box = active.closest(".radios, label") || active;
     if (active.getAttribute("aria-invalid") === "true" && message) {
-      var below = box.getBoundingClientRect(), gap = message.getBoundingClientRect().top - below.bottom;
+      var below = box.getBoundingClientRect();
+      var gap = message.getBoundingClientRect().top - below.bottom;
       if (gap < below.height) cm.view.keepInView([box, message]);
     }
   }

@@ -25,7 +25,8 @@
   // field's own message (aria-invalid, aria-describedby), or a message over a group of fields
   // (the group's first field), or one over the whole hand (the hand's first field).
   function refusal(form) {
-    var found = form.querySelector('#hand-fields [aria-invalid="true"], #hand-fields .field-error, #hand-fields .errorlist');
+    var found = form.querySelector(
+      '#hand-fields [aria-invalid="true"], #hand-fields .field-error, #hand-fields .errorlist');
     if (!found) return null;
     var control = found, message = null;
     if (found.matches("[aria-invalid]")) {

@@ -80,7 +80,7 @@
     var field = form.querySelector('input[name="entry_key"]');
     if (field) field.value = newKey();
   }
-  // The add form, emptied for the next deal, its first box focused (scores.js finds it: a
+  // The add form, emptied for the next deal, its first box focused (scores/focus.js finds it: a
   // choice's chosen button, or the first box to type in), so what is typed next is the next
   // deal's, for the player it is typed for.
   function empty(form) {

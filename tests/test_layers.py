@@ -46,7 +46,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("scoring/*", "engine"),
     # The draw generator works on plain objects and stays pure (STYLE.md), like the engine:
     # at the bottom it can import nothing of the site.
-    ("tournaments/draw.py", "engine"),
+    ("tournaments/draws/draw.py", "engine"),
     # Plain-Python helpers that import nothing of the site: the JSON depth bound every parse of
     # posted or uploaded JSON goes through, and the redaction of table codes in log lines.
     ("clubmanager/json_limits.py", "engine"),
@@ -60,9 +60,9 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("tournaments/__init__.py", "engine"),
     # -- urls
     ("*/urls.py", "urls"),
-    ("tournaments/table_code_urls.py", "urls"),  # /t/<code>/..., included by the project
-    ("tournaments/door_urls.py", "urls"),  # /deur/<code>/..., included by the project
-    ("tournaments/share_urls.py", "urls"),  # /uitslag/<code>/, included by the project
+    ("tournaments/entry/table_code_urls.py", "urls"),  # /t/<code>/..., included by the project
+    ("tournaments/evenings/door_urls.py", "urls"),  # /deur/<code>/..., included by the project
+    ("tournaments/standings/share_urls.py", "urls"),  # /uitslag/<code>/, included by the project
     ("clubmanager/converters.py", "urls"),  # the URL converters
     # -- views: what handles a request, and what a view uses only
     ("*/views.py", "views"),
@@ -87,13 +87,13 @@ PLACES: tuple[tuple[str, str], ...] = (
     # Sends mail after the answer (password reset): an outside effect, like a write.
     ("clubmanager/mail.py", "services"),
     # Counts and clears the failed table-code attempts (rows of TableCodeFailure): a write.
-    ("tournaments/throttle.py", "services"),
+    ("tournaments/shared/throttle.py", "services"),
     # -- selectors: reads
     ("*/selectors.py", "selectors"),
     ("*/selectors/*", "selectors"),
     # Reads a posted idempotency key and looks up the change it already made, for the score
     # services and views.
-    ("tournaments/entry_keys.py", "selectors"),
+    ("tournaments/entry/entry_keys.py", "selectors"),
     # How a member's name is shown to a visitor (the AVG choice): a read, for the public views.
     ("clubmanager/privacy.py", "selectors"),
     # -- games/pdf/workbook: the site around the engine, the printed sheets and the files
@@ -101,18 +101,18 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("tournaments/pdf/*", "games/pdf/workbook"),
     # The one adapter between the engine and the stored rows (STYLE.md): selectors, services
     # and games all use it; it uses models and the engine only.
-    ("tournaments/matches.py", "games/pdf/workbook"),
+    ("tournaments/shared/matches.py", "games/pdf/workbook"),
     # The engine's codes as sentences; a game's own codes come from the games registry, in
     # this same layer (the games write theirs with games/sentences.py, never with this one).
-    ("tournaments/messages.py", "games/pdf/workbook"),
+    ("tournaments/shared/messages.py", "games/pdf/workbook"),
     # A table code drawn as a QR code: for the pages (templatetags) and the PDFs
-    # (pdf/code_mark.py).
-    ("tournaments/qr.py", "games/pdf/workbook"),
+    # (entry/pdf/code_mark.py).
+    ("tournaments/shared/qr.py", "games/pdf/workbook"),
     # Cents as euros in the page's language (the pages, the PDFs, the forms' bounds).
-    ("tournaments/money.py", "games/pdf/workbook"),
-    # The season workbook: columns, written from the rows selectors/workbook.py reads, read
+    ("tournaments/shared/money.py", "games/pdf/workbook"),
+    # The season workbook: columns, written from the rows workbook/selectors.py reads, read
     # back and checked, and kept on disk once built (cache.py gets the fingerprint and the
-    # build from the selector); it never queries. Writes are services/season_import.py's.
+    # build from the selector); it never queries. Writes are workbook/services.py's.
     ("tournaments/workbook/*", "games/pdf/workbook"),
     # The member sheet read (member_sheet.py): a file into rows to check; the writes are
     # clubmanager/services.py's (member_import_apply).
@@ -129,10 +129,10 @@ PLACES: tuple[tuple[str, str], ...] = (
     # The text policy for every free-text name: the models' validators, so at their layer.
     ("clubmanager/text.py", "models"),
     # The hand history's receiver: part of saving a hand, as a model's own signal would be.
-    ("tournaments/history.py", "models"),
+    ("tournaments/entry/history.py", "models"),
     # The stored reglement as the engine's season document, and in words: read by the model's
     # check, the selectors and the pages.
-    ("tournaments/season_rules.py", "models"),
+    ("tournaments/competitions/season_rules.py", "models"),
 )
 
 #: Today's imports of a higher layer (or of an entry point): ``"importer -> imported"``.

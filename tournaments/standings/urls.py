@@ -1,0 +1,12 @@
+"""Standings, evening results, the TV, my results and sharing.
+
+Their URLs under /clubs/<slug:club>/competitions/, gathered by ``tournaments/urls.py``.
+"""
+
+from .views import my_results, share, standings
+
+urlpatterns = [
+    *standings.urlpatterns,
+    *my_results.urlpatterns,
+    *share.urlpatterns,
+]

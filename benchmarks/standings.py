@@ -22,7 +22,7 @@ from benchmarks._django import WsgiBrowser, test_database
 REPEAT = 15
 PERIOD_WEEKS = 5  # 40 weekly evenings: 8 periods
 
-# The stored form (tournaments/competitions/season_rules.py): periods by the date each one starts.
+# The stored form (tournaments/shared/season_rules.py): periods by the date each one starts.
 RULES: dict[str, Any] = {
     "periods": {"starts": [], "count": {"best": 4}, "season_count": {"best": 6}},
     "tiebreaks": ["played", "best_evening", "wins"],

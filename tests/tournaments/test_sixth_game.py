@@ -34,10 +34,10 @@ from tests.tournaments.entry.test_score_views import form_post
 from tournaments import games
 from tournaments.competitions.services.competitions import competition_create
 from tournaments.draws.services import round_draw
-from tournaments.entry.pdf.grid import Sheet, side_widths, total_rows
 from tournaments.evenings.services.evenings import evening_create, participant_checkin
 from tournaments.games.sentences import Ctx
 from tournaments.models import Competition, Evening, Table
+from tournaments.pdf.grid import Sheet, side_widths, total_rows
 from tournaments.shared.messages import issue_message
 from tournaments.workbook.read import parse_season
 from tournaments.workbook.selectors import season_workbook

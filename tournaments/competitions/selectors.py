@@ -11,10 +11,10 @@ from django.db.models import Count, Q, QuerySet
 
 from clubmanager.models import Club
 from scoring import GAMES, evaluate
-from tournaments.competitions.season_rules import rules_sentences
 from tournaments.draws.draw import table_range
 from tournaments.games import site_game
 from tournaments.models import ClubDefaults, Competition, Evening, Seat, Table
+from tournaments.shared.season_rules import rules_sentences
 
 
 def competitions_for_club(*, club: Club) -> QuerySet[Competition]:

@@ -3,9 +3,10 @@
 Their URLs under /clubs/<slug:club>/competitions/, gathered by ``tournaments/urls.py``.
 """
 
-from .views import scores, table_codes
+from .views import scores, sheets, table_codes
 
 urlpatterns = [
     *scores.urlpatterns,
     *table_codes.admin_urlpatterns,
+    *sheets.urlpatterns,
 ]

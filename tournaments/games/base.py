@@ -36,7 +36,7 @@ from .workbook_fields import _get, _has, _put, _side
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
 
-    from tournaments.entry.pdf.grid import Sheet
+    from tournaments.pdf.grid import Sheet
     from tournaments.shared.matches import MatchView
 
 

@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table
 
 from scoring import evaluate
-from tournaments.entry.pdf.grid import SHADE, Sheet, side_widths, total_rows
+from tournaments.pdf.grid import SHADE, Sheet, side_widths, total_rows
 from tournaments.shared.matches import table_document
 
 from ..pdf.layout import grid_style

@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, Spacer
 
 from scoring import GAMES, evaluate
 from scoring.games.tiles_classifier import JOKER, RANKS, SUITS, classify
-from tournaments.entry.pdf.grid import Sheet, total_rows
+from tournaments.pdf.grid import Sheet, total_rows
 
 from .base import CHOICE_NUMBERS, FlagChoice, Picker, SiteGame, WorkbookField, register
 from .sentences import Ctx, for_side

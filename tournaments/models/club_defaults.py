@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from clubmanager.models import Club
-from tournaments.competitions.season_rules import PRESETS
+from tournaments.shared.season_rules import PRESETS
 
 
 class ClubDefaults(models.Model):

@@ -13,7 +13,6 @@ number of queries. Why and what stays: docs/privacy.md.
 
 from __future__ import annotations
 
-import contextlib
 import re
 import uuid
 from collections import Counter
@@ -32,7 +31,7 @@ from django.utils.translation import override
 
 from clubmanager.models import Club, ClubRole, Member, PublicName
 from tournaments.models import CallOff, Competition, Evening, Hand, Participant, Seat
-from tournaments.workbook.cache import cache_dir
+from tournaments.workbook.services import cached_workbooks_forget
 
 
 def _renamed(value: Any, sides: Mapping[str, str], old: str, new: str) -> Any:
@@ -202,13 +201,6 @@ def _forget_login(member: Member, user: Any) -> bool:
     return True
 
 
-def _forget_cached_workbooks(club_id: int) -> None:
-    """Built season workbooks of the club's competitions that still hold the old name."""
-    for pk in Competition.objects.filter(club_id=club_id).values_list("pk", flat=True):
-        for path in cache_dir().glob(f"*/season-{pk}-*.xlsx"):
-            with contextlib.suppress(OSError):
-                path.unlink()
-
 
 @transaction.atomic
 def member_remove(*, member: Member, by: Any) -> Member:
@@ -245,5 +237,5 @@ def member_remove(*, member: Member, by: Any) -> Member:
         else:  # the login stays for another club: what it logs in with stays too
             typed = [s for s in typed if s.casefold() != username.casefold()]
     _forget_attempts(typed)
-    transaction.on_commit(lambda: _forget_cached_workbooks(club.pk))
+    transaction.on_commit(lambda: cached_workbooks_forget(club_id=club.pk))
     return member

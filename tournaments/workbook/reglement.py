@@ -34,7 +34,7 @@ from openpyxl.utils import get_column_letter
 from clubmanager import json_limits
 from clubmanager.spreadsheet import Row, Workbook, is_formula
 from clubmanager.text import NAME_MAX_LENGTH, refusal
-from tournaments.competitions.season_rules import (
+from tournaments.shared.season_rules import (
     answer_refusals,
     prize_rule,
     refusal_sentence,

@@ -20,8 +20,8 @@ from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Color, Font
 
-from tournaments.competitions.season_rules import periods_keyed
 from tournaments.shared.money import euros
+from tournaments.shared.season_rules import periods_keyed
 
 from ..models import Competition
 from .columns import (

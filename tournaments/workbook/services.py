@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from dataclasses import dataclass
 from typing import Any, cast
@@ -11,7 +12,6 @@ from django.db import transaction
 from simple_history.utils import bulk_create_with_history
 
 from clubmanager.models import Member
-from tournaments.competitions.season_rules import periods_keyed
 from tournaments.models import (
     CallOff,
     Competition,
@@ -24,10 +24,13 @@ from tournaments.models import (
     Table,
 )
 from tournaments.shared import matches
+from tournaments.shared.season_rules import periods_keyed
+from tournaments.workbook.cache import cache_dir
 from tournaments.workbook.check import SeasonPreview, check_season, evaluate_rows, group_tables
 from tournaments.workbook.read import HandRow, ParsedSeason, person
 
-__all__ = ["SeasonImportRefused", "SeasonImported", "season_import_apply"]
+__all__ = ["SeasonImportRefused", "SeasonImported", "cached_workbooks_forget",
+           "season_import_apply"]
 
 
 class SeasonImportRefused(Exception):
@@ -195,3 +198,12 @@ def _table(rows: list[HandRow], round_: Round, number: int, participants: list[P
     else:
         matches.apply_evaluation(table, table_seats, evaluation)
     return table, table_seats, played
+
+
+def cached_workbooks_forget(*, club_id: int) -> None:
+    """Delete the built season workbooks of the club's competitions (after a member's name was
+    erased: they still hold the old name)."""
+    for pk in Competition.objects.filter(club_id=club_id).values_list("pk", flat=True):
+        for path in cache_dir().glob(f"*/season-{pk}-*.xlsx"):
+            with contextlib.suppress(OSError):
+                path.unlink()

@@ -18,8 +18,8 @@ from pypdf import PdfReader
 
 from clubmanager.models import Club, ClubLogo
 from tests.tournaments.competitions.test_competitions import form_data
-from tournaments.competitions.season_rules import PRESETS
 from tournaments.models import ClubDefaults, Competition
+from tournaments.shared.season_rules import PRESETS
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests.tournaments.competitions.test_competitions import form_data
 from tournaments.competitions.forms.competitions import CompetitionForm
-from tournaments.competitions.season_rules import engine_rules, rules_errors, rules_sentences
 from tournaments.models import Competition
+from tournaments.shared.season_rules import engine_rules, rules_errors, rules_sentences
 from tournaments.standings.selectors.standings import season_standings
 
 pytestmark = pytest.mark.django_db

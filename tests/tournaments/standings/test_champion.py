@@ -17,8 +17,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from clubmanager.models import PublicName
-from tournaments.competitions.season_rules import rules_errors, rules_sentences
 from tournaments.models import CallOff, Seat
+from tournaments.shared.season_rules import rules_errors, rules_sentences
 from tournaments.standings.selectors.standings import season_and_champion
 
 pytestmark = pytest.mark.django_db

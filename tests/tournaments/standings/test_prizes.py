@@ -14,8 +14,8 @@ from pypdf import PdfReader
 from clubmanager.models import PublicName
 from tests.tournaments.competitions.test_competitions import add_url, form_data
 from tests.tournaments.standings.test_standings import Season
-from tournaments.competitions.season_rules import engine_rules, rules_errors
 from tournaments.models import Competition
+from tournaments.shared.season_rules import engine_rules, rules_errors
 from tournaments.standings.selectors.prizes import evening_prizes
 from tournaments.standings.selectors.standings import season_standings
 

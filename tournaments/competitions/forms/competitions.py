@@ -29,7 +29,6 @@ from tournaments.competitions.forms.season_rules import (
     rule_fields,
     rules_from_answers,
 )
-from tournaments.competitions.season_rules import PRESETS, prize_initial, rule_initial
 from tournaments.competitions.selectors import competition_defaults, option_refusals
 from tournaments.draws.draw import table_range
 from tournaments.games import (
@@ -44,6 +43,7 @@ from tournaments.models import ClubDefaults, Competition
 from tournaments.shared.messages import choice_label
 from tournaments.shared.money_forms import FeesForm, fee_initial
 from tournaments.shared.numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
+from tournaments.shared.season_rules import PRESETS, prize_initial, rule_initial
 
 OPTION_PREFIX = "opt_"
 FEE_PREFIX = "fee_"
@@ -329,11 +329,3 @@ def _refusal(refused: dict[str, Any], game: str) -> str:
     return gettext("The rules of %(game)s do not allow “%(value)s” here.") % {
         "game": name, "value": choice_label(refused["value"], game)}
 
-
-def add_service_errors(form: forms.Form, exc: ValidationError) -> None:
-    """Show a service's ValidationError on the form: at a field the form has, else on top."""
-    if not hasattr(exc, "error_dict"):
-        form.add_error(None, exc)
-        return
-    for name, errors in exc.error_dict.items():
-        form.add_error(name if name in form.fields else None, errors)

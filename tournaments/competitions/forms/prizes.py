@@ -3,7 +3,7 @@
 Part of the competition's reglement (``tournaments/competitions/forms/season_rules.py``): a choice
 of prize rule with a sentence under each, the numbers it needs, and a tick for the booby prize
 ("poedelprijs"). The answers become ``Competition.rules["prizes"]``, ``{"rule": <the engine's
-prize rule>, "booby": true|false}`` (``tournaments/competitions/season_rules.py``); the rules engine
+prize rule>, "booby": true|false}`` (``tournaments/shared/season_rules.py``); the rules engine
 (``scoring.prizes``) checks the rule, and what it refuses comes back as a sentence at the
 question it comes from. No prizes and no booby prize: no ``prizes`` key at all.
 """
@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import prizes
 from tournaments.competitions.forms.season_rules import _number, _radio
-from tournaments.competitions.season_rules import PRIZE_POSITIONS_MAX_LENGTH
+from tournaments.shared.season_rules import PRIZE_POSITIONS_MAX_LENGTH
 
 PRIZE_CHOICES = [
     ("none", _("No evening prizes")),

@@ -1,7 +1,7 @@
 """Forms: a competition's reglement asked in the club's own words (docs/secretary-guide.md).
 
 Each question is a set of radio buttons with a sentence under each choice; what is chosen
-becomes the engine's rules document (``tournaments/competitions/season_rules.py``), which the engine
+becomes the engine's rules document (``tournaments/shared/season_rules.py``), which the engine
 checks when the competition is saved. Nobody types JSON. A starting point ("Beste 6 van 8, op
 gemiddelde") fills the answers on save, so it works without JavaScript.
 """
@@ -16,9 +16,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from clubmanager.forms import HelpRadio
-from tournaments.competitions.season_rules import ANSWERS, MAX_PERIODS, PRESETS, period_choice
 from tournaments.models import Tiebreak
 from tournaments.shared.numbers import bound
+from tournaments.shared.season_rules import ANSWERS, MAX_PERIODS, PRESETS, period_choice
 
 PERIOD_SLOTS = MAX_PERIODS
 EVENING_PERIOD = "evening_period_"

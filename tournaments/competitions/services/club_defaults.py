@@ -13,10 +13,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubmanager.models import Club
-from tournaments.competitions.season_rules import PRESETS
 from tournaments.evenings.services.money import _check_fee
 from tournaments.games import game_keys
 from tournaments.models import ClubDefaults
+from tournaments.shared.season_rules import PRESETS
 
 
 @transaction.atomic

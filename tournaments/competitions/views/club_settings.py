@@ -25,12 +25,11 @@ from clubmanager import services as club_services
 from clubmanager.access import club_view, public_club_view
 from clubmanager.forms import ClubSettingsForm, LogoForm
 from clubmanager.http import ClubRequest, PublicClubRequest
-from clubmanager.models import Club, Role
-from clubmanager.selectors import club_logo_png
+from clubmanager.models import Role
 from tournaments.competitions.forms.club_defaults import ClubDefaultsForm
-from tournaments.competitions.forms.competitions import add_service_errors
 from tournaments.competitions.selectors import club_defaults
 from tournaments.competitions.services.club_defaults import club_defaults_set
+from tournaments.shared.views import add_service_errors, logo_png_response
 
 TEMPLATE = "clubmanager/club_settings.html"
 
@@ -112,15 +111,3 @@ def club_logo(request: PublicClubRequest, version: str) -> HttpResponse:
         return redirect("clubmanager:club_logo", club=club.slug, version=club.logo_version)
     return logo_png_response(club)
 
-
-def logo_png_response(club: Club) -> HttpResponse:
-    """The club's logo as stored (``version`` already checked by the caller), 404 without."""
-    png = club_logo_png(club=club)
-    if png is None:
-        raise Http404("No logo")
-    response = HttpResponse(png, content_type="image/png")
-    response["Content-Disposition"] = 'inline; filename="logo.png"'
-    response["Content-Security-Policy"] = "default-src 'none'; sandbox"
-    visible = "public" if club.public_pages else "private"
-    response["Cache-Control"] = f"{visible}, max-age=31536000, immutable"
-    return response

@@ -14,9 +14,10 @@ from clubmanager.access import club_view
 from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.competitions import selectors as selectors
-from tournaments.competitions.forms.competitions import CompetitionForm, add_service_errors
+from tournaments.competitions.forms.competitions import CompetitionForm
 from tournaments.competitions.services import competitions as services
 from tournaments.games import game_keys, site_game, site_games
+from tournaments.shared.views import add_service_errors
 
 
 @club_view(Role.MEMBER)

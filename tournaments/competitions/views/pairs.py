@@ -15,11 +15,11 @@ from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 from clubmanager.selectors import member_search
 from tournaments.competitions import selectors as selectors
-from tournaments.competitions.forms.competitions import add_service_errors
 from tournaments.competitions.forms.pairs import FixedPairForm
 from tournaments.competitions.services import pairs as services
 from tournaments.games import site_game
 from tournaments.models import FixedPair
+from tournaments.shared.views import add_service_errors
 
 
 @club_view(Role.ADMIN)

@@ -25,9 +25,9 @@ from reportlab.platypus import (
 
 from scoring import evaluate
 from tournaments.entry.pdf.code_mark import table_code_mark
-from tournaments.entry.pdf.grid import ROW_HEIGHT, Sheet, TableData
 from tournaments.games import site_game
 from tournaments.models import Round
+from tournaments.pdf.grid import ROW_HEIGHT, Sheet, TableData
 from tournaments.pdf.layout import (
     GRID,
     LIGHT,

@@ -11,8 +11,8 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from tournaments.entry.pdf.grid import TableData
 from tournaments.models import Hand, Round, Seat, Table
+from tournaments.pdf.grid import TableData
 
 
 def _seats() -> Prefetch[str, QuerySet[Seat]]:

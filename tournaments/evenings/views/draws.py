@@ -15,13 +15,13 @@ from django.views.decorators.http import require_POST
 from clubmanager.access import club_view
 from clubmanager.http import ClubRequest
 from clubmanager.models import Member, Role
-from tournaments.competitions.forms.competitions import add_service_errors
 from tournaments.draws import services as services
 from tournaments.entry.selectors.table_codes import code_sight
 from tournaments.evenings.forms.draws import DrawForm, LateArrivalForm, SeatSwapForm
 from tournaments.evenings.selectors import evenings as selectors
 from tournaments.evenings.services import evenings as evening_services
 from tournaments.models import Participant, Round
+from tournaments.shared.views import add_service_errors
 
 
 def _round(request: ClubRequest, pk: int) -> Round:

@@ -16,7 +16,6 @@ from clubmanager.access import club_view
 from clubmanager.http import ClubRequest
 from clubmanager.models import Member, Role
 from tournaments.competitions import selectors as competition_selectors
-from tournaments.competitions.forms.competitions import add_service_errors
 from tournaments.entry.selectors.table_codes import code_sight
 from tournaments.evenings.forms.draws import DrawForm
 from tournaments.evenings.forms.evenings import CountsForm, EveningForm, GuestForm, StatusForm
@@ -27,6 +26,7 @@ from tournaments.evenings.services import evenings as services
 from tournaments.evenings.services import money as money_services
 from tournaments.models import Evening, EveningStatus, Participant
 from tournaments.shared.numbers import id_or_404
+from tournaments.shared.views import add_service_errors
 
 #: The buttons of the evening page: (status to go to, label).
 NEXT_STEPS: dict[str, list[tuple[str, Promise]]] = {

@@ -17,7 +17,6 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 from reportlab.platypus import Table as Grid
 
-from tournaments.competitions.season_rules import rules_sentences
 from tournaments.games import site_game
 from tournaments.models import Competition, Evening, Table
 from tournaments.pdf.layout import (
@@ -28,6 +27,7 @@ from tournaments.pdf.layout import (
     format_date,
     grid_style,
 )
+from tournaments.shared.season_rules import rules_sentences
 from tournaments.standings.pdf.prizes import prize_flowables, prize_texts
 
 

@@ -3,7 +3,7 @@
 The evening's scores are the ones its results page ranks (``evening_results``: members and
 guests, the sum of the competition points of their counting tables), so the prize list and the
 ranking beside it always agree. The competition's stored prize rule
-(``Competition.rules["prizes"]``, ``tournaments/competitions/season_rules.py``) goes to the engine
+(``Competition.rules["prizes"]``, ``tournaments/shared/season_rules.py``) goes to the engine
 with those scores; what comes back is shown as rows with names: a tie group that covers two prize
 places is one row, "2nd/3rd shared", so the club can split the two prizes.
 
@@ -21,9 +21,9 @@ from django.utils.translation import get_language, gettext, ngettext
 
 from clubmanager.privacy import rows_for_viewer
 from scoring import prizes as engine_prizes
-from tournaments.competitions.season_rules import prize_document, prize_rule
 from tournaments.entry.selectors.scores import Board
 from tournaments.models import Evening
+from tournaments.shared.season_rules import prize_document, prize_rule
 from tournaments.standings.selectors.standings import EveningResults, evening_results
 
 

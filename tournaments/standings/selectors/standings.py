@@ -1,7 +1,7 @@
 """Standings: a season by the competition's rules, and one evening's results.
 
 The counting rules are the rules engine's (``scoring.standings``, contract
-``../shared/rules/season.md``; the stored reglement: ``tournaments/competitions/season_rules.py``).
+``../shared/rules/season.md``; the stored reglement: ``tournaments/shared/season_rules.py``).
 Here is the query work, in a fixed number of queries whatever the season's size:
 
 1. the competition's evenings;
@@ -30,8 +30,8 @@ from django.utils.formats import number_format
 
 from clubmanager.models import Member
 from scoring import standings as engine_standings
-from tournaments.competitions.season_rules import engine_rules
 from tournaments.models import Better, CallOff, Competition, Evening, Seat, Table
+from tournaments.shared.season_rules import engine_rules
 
 
 @dataclass

@@ -9,7 +9,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from tournaments.competitions.season_rules import rules_sentences
+from tournaments.shared.season_rules import rules_sentences
 
 register = template.Library()
 

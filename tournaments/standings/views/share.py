@@ -33,9 +33,9 @@ from clubmanager.access import club_view
 from clubmanager.http import ClubRequest
 from clubmanager.models import Role
 from clubmanager.privacy import rows_for_viewer
-from tournaments.competitions.views.club_settings import logo_png_response
 from tournaments.models import Evening
 from tournaments.shared import throttle
+from tournaments.shared.views import logo_png_response
 from tournaments.standings.selectors.prizes import evening_prizes
 from tournaments.standings.selectors.sharing import results_mail_outcome, shared_evening
 from tournaments.standings.selectors.standings import evening_results as evening_results_of

@@ -21,13 +21,13 @@ from clubmanager.models import Role
 from clubmanager.selectors import members_by_number
 from clubmanager.services import preview_key, preview_store, preview_take
 from clubmanager.spreadsheet import ImportFileError
+from tournaments.shared.views import club_competition
 from tournaments.workbook.check import check_season
 from tournaments.workbook.forms import SeasonImportForm
 from tournaments.workbook.read import ParsedSeason, parse_season
 from tournaments.workbook.reglement import reglement_sentences
 from tournaments.workbook.selectors import competition_is_empty
 from tournaments.workbook.services import SeasonImportRefused, season_import_apply
-from tournaments.workbook.views.exports import club_competition
 
 PREVIEW_OK_ROWS = 200  # matches without problems shown in the preview; errors are all shown
 

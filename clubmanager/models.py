@@ -105,7 +105,7 @@ class Member(models.Model):
         verbose_name=_("login"),
         help_text=_("The account this member logs in with to see their own results."),
     )
-    # Set when a club admin removed a member who left (``tournaments.privacy.services``): the
+    # Set when a club admin removed a member who left (``tournaments.services.privacy``): the
     # name is then "Oud-lid N" and every contact detail is gone, here and in the history.
     removed_at = models.DateTimeField(_("removed"), null=True, blank=True, editable=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)

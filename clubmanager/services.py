@@ -79,7 +79,7 @@ def member_update(*, member: Member, **fields: Any) -> Member:
     if unknown:
         raise TypeError(f"member_update() got unexpected fields: {sorted(unknown)}")
     if member.removed_at is not None:
-        # erased on purpose (tournaments.privacy.services.member_remove): nothing comes back
+        # erased on purpose (tournaments.services.privacy.member_remove): nothing comes back
         raise ValidationError(_("A removed member cannot be changed."))
     if "member_number" in fields:
         fields["member_number"] = fields["member_number"].strip()

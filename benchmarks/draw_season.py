@@ -1,7 +1,7 @@
 """Repeat avoidance of the draw over a simulated season (``make bench`` / run directly).
 
 A season of 20 evenings, 24 members present every evening, 3 rounds of Amerikaans Jokeren per
-evening (six tables of four). Every round is drawn with ``tournaments.draw.draw`` given the
+evening (six tables of four). Every round is drawn with ``tournaments.draws.draw.draw`` given the
 evening's and the season's meetings so far. In total m = 20 × 3 × 6 × 6 = 2160 meetings fall on
 C(24, 2) = 276 pairs, so the fairest possible season has every pair meet ceil(m / 276) = 8 times
 or fewer. We count the pairs that meet more often than that, and compare with a plain random draw
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.draw import draw, meetings, table_sizes  # noqa: E402
+from tournaments.draws.draw import draw, meetings, table_sizes  # noqa: E402
 
 MEMBERS = 24
 EVENINGS = 20

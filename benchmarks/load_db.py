@@ -34,8 +34,8 @@ def seed(clients: int, rounds: int, out: Path) -> None:
     from django.contrib.auth.hashers import make_password
 
     from clubmanager.models import Club, ClubRole, Member, Role
-    from tournaments.matches import assign_sides
     from tournaments.models import Competition, Evening, Participant, Round, Seat, Table
+    from tournaments.shared.matches import assign_sides
 
     club = Club.objects.create(name="Belasting", slug=CLUB)
     hashed = make_password(PASSWORD)
@@ -87,7 +87,7 @@ class Tally:
 def verify(acks_path: Path) -> None:
     setup_django()
     from tournaments.models import Competition, Table
-    from tournaments.selectors.standings import season_standings
+    from tournaments.standings.selectors.standings import season_standings
 
     acks = json.loads(acks_path.read_text())
     sent: dict[int, dict[int, Any]] = defaultdict(dict)
@@ -140,7 +140,7 @@ def _check_hands(table: Any, hands: list[Any], sent: dict[int, Any],
 
 def _check_seats(table: Any, hands: list[Any], tally: Tally) -> None:
     """Each seat's stored integers equal a fresh evaluation of the table's hands."""
-    from tournaments.matches import evaluate_table, places_from_ranking
+    from tournaments.shared.matches import evaluate_table, places_from_ranking
 
     seats = sorted(table.seats.all(), key=lambda s: s.position)
     evaluation = evaluate_table(table, seats, [h.data for h in hands])

@@ -27,8 +27,8 @@ def _setup() -> tuple[Any, list[Any], Any, Any]:
 
     from benchmarks._django import WsgiBrowser
     from clubmanager.models import Club, ClubRole, Member, Role
-    from tournaments.matches import assign_sides
     from tournaments.models import Competition, Evening, Participant, Round, Seat, Table
+    from tournaments.shared.matches import assign_sides
 
     club = Club.objects.create(name="Benchmark", slug="benchmark")
     user = get_user_model().objects.create_user("schrijver", password="x" * 20)
@@ -58,9 +58,9 @@ def _posts(club: Any, table: Any) -> tuple[str, list[dict[str, str]]]:
     """The table's URL and the 7 deals as a phone posts them (version 0, 1, …)."""
     from django.urls import reverse
 
-    from tournaments.forms.hands import HandForm
+    from tournaments.entry.forms import HandForm
     from tournaments.games import sample_hands
-    from tournaments.matches import sides_of
+    from tournaments.shared.matches import sides_of
 
     sides = sides_of(table.seats.all())
     posts = []

@@ -14,7 +14,6 @@ from typing import Any
 
 from clubmanager.models import Club, Member
 from tournaments.games import sample_hands
-from tournaments.matches import apply_evaluation, assign_sides, evaluate_table
 from tournaments.models import (
     Competition,
     Evening,
@@ -25,6 +24,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
+from tournaments.shared.matches import apply_evaluation, assign_sides, evaluate_table
 
 
 def jokeren_hands(rng: random.Random, sides: Sequence[str]) -> list[dict[str, Any]]:

@@ -12,9 +12,9 @@ from benchmarks._django import measure, test_database
 def main() -> None:
     from benchmarks.season import build_jokeren_season
     from clubmanager.models import Club
+    from tournaments.entry.pdf.sheets import round_sheets_pdf
+    from tournaments.entry.selectors.sheets import round_tables
     from tournaments.models import Round
-    from tournaments.pdf.sheets import round_sheets_pdf
-    from tournaments.selectors.sheets import round_tables
 
     club = Club.objects.create(name="Benchmark", slug="benchmark")
     competition = build_jokeren_season(club, evenings=1, members=80, rounds=1)

@@ -22,7 +22,7 @@ from benchmarks._django import WsgiBrowser, test_database
 REPEAT = 15
 PERIOD_WEEKS = 5  # 40 weekly evenings: 8 periods
 
-# The stored form (tournaments/season_rules.py): periods by the date each one starts.
+# The stored form (tournaments/shared/season_rules.py): periods by the date each one starts.
 RULES: dict[str, Any] = {
     "periods": {"starts": [], "count": {"best": 4}, "season_count": {"best": 6}},
     "tiebreaks": ["played", "best_evening", "wins"],
@@ -88,7 +88,7 @@ def main() -> dict[str, float]:
 
     from benchmarks.season import build_jokeren_season
     from clubmanager.models import Club, ClubRole, Role
-    from tournaments.selectors.standings import season_standings
+    from tournaments.standings.selectors.standings import season_standings
 
     club = Club.objects.create(name="Benchmark", slug="benchmark")
     start = time.perf_counter()

@@ -62,9 +62,9 @@ def main() -> None:
 def compare(competition: Any) -> None:
     """Export, openpyxl alone and import of ``competition``'s season, side by side."""
     from tournaments.models import Competition
-    from tournaments.selectors.workbook import season_workbook
-    from tournaments.services.season_import import season_import_apply
     from tournaments.workbook.read import parse_season
+    from tournaments.workbook.selectors import season_workbook
+    from tournaments.workbook.services import season_import_apply
 
     club = competition.club
     data, export, peak = measure(lambda: season_workbook(competition))

@@ -111,6 +111,13 @@ TEMPLATES = [
         # template_partials wraps the loaders (partials loader around the cached loader).
         "APP_DIRS": True,
         "OPTIONS": {
+            # Template tags of the feature packages (not apps), under the names templates load.
+            "libraries": {
+                "competitions": "tournaments.competitions.templatetags.competitions",
+                "money": "tournaments.evenings.templatetags.money",
+                "standings": "tournaments.standings.templatetags.standings",
+                "table_codes": "tournaments.entry.templatetags.table_codes",
+            },
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",

@@ -3,7 +3,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
-from tournaments.views import club_settings, privacy
+from tournaments.competitions.views import club_settings
+from tournaments.privacy import views as privacy
 
 from . import login_views, pwa, views
 
@@ -71,9 +72,9 @@ urlpatterns = [
     path("clubs/<slug:club>/", include((club_patterns, "clubmanager"))),
     path("clubs/<slug:club>/competitions/", include("tournaments.urls")),
     # A table's code (its QR): that table's score entry without a login.
-    path("t/", include("tournaments.table_code_urls")),
+    path("t/", include("tournaments.entry.table_code_urls")),
     # An evening's door code (its QR at the door): members check themselves in, nothing else.
-    path("deur/", include("tournaments.door_urls")),
+    path("deur/", include("tournaments.evenings.door_urls")),
     # An evening's share link: its results, read-only, names as visitors see them.
-    path("uitslag/", include("tournaments.share_urls")),
+    path("uitslag/", include("tournaments.standings.share_urls")),
 ]

@@ -6,9 +6,16 @@ also one inside a function or under ``if TYPE_CHECKING:``. A module may import i
 and the layers below it, never one above, and no module may import an entry point. No two
 modules may import each other, directly or round a longer loop.
 
-Today's code breaks the rule in places: :data:`KNOWN_UPWARD_IMPORTS` and :data:`KNOWN_CYCLES`
-list them. The test fails on a break that is not listed, and on a listed one that is gone (take
-it off the list), so the lists only shrink.
+``tournaments/`` is cut by feature (:data:`FEATURES`; docs/architecture.md#features): within a
+feature the layers above hold (views > forms > services > selectors > models > engine), and one
+feature imports another only through its services or selectors (or its models and engine
+modules, :data:`BETWEEN_FEATURES`), never its views, forms or URLs. Shared code, the games and
+the models import no feature.
+
+Today's code breaks the rules in places: :data:`KNOWN_UPWARD_IMPORTS`,
+:data:`KNOWN_FEATURE_IMPORTS` and :data:`KNOWN_CYCLES` list them (all empty). The test fails
+on a break that is not listed, and on a listed one that is gone (take it off the list), so the
+lists only shrink.
 """
 
 from __future__ import annotations
@@ -31,6 +38,12 @@ LAYERS = ("urls", "views", "forms", "services", "selectors", "games/pdf/workbook
 #: settings through ``django.conf.settings``, never ``clubmanager.settings``).
 ENTRY = "entry point"
 
+#: The feature packages of ``tournaments/`` (docs/architecture.md#features): each holds its own
+#: views, forms, services, selectors, URLs and template tags.
+FEATURES = ("competitions", "evenings", "draws", "entry", "standings", "workbook", "privacy")
+#: What one feature may import of another: its reads and writes, and what lies below them.
+BETWEEN_FEATURES = ("services", "selectors", "models", "engine")
+
 #: Path pattern (from the repository root) -> layer. The first pattern that matches wins; a
 #: module no pattern matches fails the test: place a new module here.
 PLACES: tuple[tuple[str, str], ...] = (
@@ -46,7 +59,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("scoring/*", "engine"),
     # The draw generator works on plain objects and stays pure (STYLE.md), like the engine:
     # at the bottom it can import nothing of the site.
-    ("tournaments/draw.py", "engine"),
+    ("tournaments/draws/draw.py", "engine"),
     # Plain-Python helpers that import nothing of the site: the JSON depth bound every parse of
     # posted or uploaded JSON goes through, and the redaction of table codes in log lines.
     ("clubmanager/json_limits.py", "engine"),
@@ -55,14 +68,16 @@ PLACES: tuple[tuple[str, str], ...] = (
     # as a script of its own, without Django).
     ("clubmanager/logo_structure.py", "engine"),
     ("clubmanager/logo_decode.py", "engine"),
-    # The apps' package roots are empty: at the bottom they stay so.
+    # The apps' package roots and the feature packages' roots are empty: at the bottom they
+    # stay so.
     ("clubmanager/__init__.py", "engine"),
     ("tournaments/__init__.py", "engine"),
+    *((f"tournaments/{feature}/__init__.py", "engine") for feature in (*FEATURES, "shared")),
     # -- urls
     ("*/urls.py", "urls"),
-    ("tournaments/table_code_urls.py", "urls"),  # /t/<code>/..., included by the project
-    ("tournaments/door_urls.py", "urls"),  # /deur/<code>/..., included by the project
-    ("tournaments/share_urls.py", "urls"),  # /uitslag/<code>/, included by the project
+    ("tournaments/entry/table_code_urls.py", "urls"),  # /t/<code>/..., included by the project
+    ("tournaments/evenings/door_urls.py", "urls"),  # /deur/<code>/..., included by the project
+    ("tournaments/standings/share_urls.py", "urls"),  # /uitslag/<code>/, included by the project
     ("clubmanager/converters.py", "urls"),  # the URL converters
     # -- views: what handles a request, and what a view uses only
     ("*/views.py", "views"),
@@ -79,6 +94,10 @@ PLACES: tuple[tuple[str, str], ...] = (
     # -- forms
     ("*/forms.py", "forms"),
     ("*/forms/*", "forms"),
+    # The number fields and bounds every form uses, and the fee fields (competitions, club
+    # defaults, the money page).
+    ("tournaments/shared/numbers.py", "forms"),
+    ("tournaments/shared/money_forms.py", "forms"),
     # -- services: writes
     ("*/services.py", "services"),
     ("*/services/*", "services"),
@@ -86,33 +105,37 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("clubmanager/backup.py", "services"),
     # Sends mail after the answer (password reset): an outside effect, like a write.
     ("clubmanager/mail.py", "services"),
-    # Counts and clears the failed table-code attempts (rows of TableCodeFailure): a write.
-    ("tournaments/throttle.py", "services"),
+    # Counts and clears the failed code attempts (rows of TableCodeFailure): a write, for the
+    # table codes, the door and the share links.
+    ("tournaments/shared/throttle.py", "services"),
+    # The refusals every write checks first (a closed evening, a locked table).
+    ("tournaments/shared/guards.py", "services"),
     # -- selectors: reads
     ("*/selectors.py", "selectors"),
     ("*/selectors/*", "selectors"),
     # Reads a posted idempotency key and looks up the change it already made, for the score
     # services and views.
-    ("tournaments/entry_keys.py", "selectors"),
+    ("tournaments/entry/entry_keys.py", "selectors"),
     # How a member's name is shown to a visitor (the AVG choice): a read, for the public views.
     ("clubmanager/privacy.py", "selectors"),
     # -- games/pdf/workbook: the site around the engine, the printed sheets and the files
     ("tournaments/games/*", "games/pdf/workbook"),
-    ("tournaments/pdf/*", "games/pdf/workbook"),
+    ("tournaments/pdf/*", "games/pdf/workbook"),  # the page layout every PDF shares
+    ("tournaments/*/pdf/*", "games/pdf/workbook"),  # a feature's own PDFs
     # The one adapter between the engine and the stored rows (STYLE.md): selectors, services
     # and games all use it; it uses models and the engine only.
-    ("tournaments/matches.py", "games/pdf/workbook"),
+    ("tournaments/shared/matches.py", "games/pdf/workbook"),
     # The engine's codes as sentences; a game's own codes come from the games registry, in
     # this same layer (the games write theirs with games/sentences.py, never with this one).
-    ("tournaments/messages.py", "games/pdf/workbook"),
-    # A table code drawn as a QR code: for the pages (templatetags) and the PDFs
-    # (pdf/code_mark.py).
-    ("tournaments/qr.py", "games/pdf/workbook"),
+    ("tournaments/shared/messages.py", "games/pdf/workbook"),
+    # A code drawn as a QR code: for the pages (templatetags, the door) and the PDFs
+    # (entry/pdf/code_mark.py).
+    ("tournaments/shared/qr.py", "games/pdf/workbook"),
     # Cents as euros in the page's language (the pages, the PDFs, the forms' bounds).
-    ("tournaments/money.py", "games/pdf/workbook"),
-    # The season workbook: columns, written from the rows selectors/workbook.py reads, read
+    ("tournaments/shared/money.py", "games/pdf/workbook"),
+    # The season workbook: columns, written from the rows workbook/selectors.py reads, read
     # back and checked, and kept on disk once built (cache.py gets the fingerprint and the
-    # build from the selector); it never queries. Writes are services/season_import.py's.
+    # build from the selector); it never queries. Writes are workbook/services.py's.
     ("tournaments/workbook/*", "games/pdf/workbook"),
     # The member sheet read (member_sheet.py): a file into rows to check; the writes are
     # clubmanager/services.py's (member_import_apply).
@@ -129,15 +152,20 @@ PLACES: tuple[tuple[str, str], ...] = (
     # The text policy for every free-text name: the models' validators, so at their layer.
     ("clubmanager/text.py", "models"),
     # The hand history's receiver: part of saving a hand, as a model's own signal would be.
-    ("tournaments/history.py", "models"),
+    ("tournaments/entry/history.py", "models"),
     # The stored reglement as the engine's season document, and in words: read by the model's
     # check, the selectors and the pages.
-    ("tournaments/season_rules.py", "models"),
+    ("tournaments/shared/season_rules.py", "models"),
 )
 
 #: Today's imports of a higher layer (or of an entry point): ``"importer -> imported"``.
 #: Only remove entries; the test says which are gone.
 KNOWN_UPWARD_IMPORTS: frozenset[str] = frozenset({
+})
+
+#: Today's imports of another feature's views, forms or URLs (or of a feature by a module
+#: outside every feature): ``"importer -> imported"``. Only remove entries.
+KNOWN_FEATURE_IMPORTS: frozenset[str] = frozenset({
 })
 
 #: Today's import cycles, each as the sorted modules of one loop (a strongly connected
@@ -223,6 +251,33 @@ def upward_imports(graph: Mapping[str, set[str]], layers: Mapping[str, str]) -> 
         high, low = layers[imported], layers[importer]
         if _rank(high) < _rank(low):
             found[f"{importer} -> {imported}"] = f"{low} imports {high}"
+    return found
+
+
+def feature_of(name: str) -> str | None:
+    """The feature package the module ``name`` sits in, or None (shared, games, models, ...)."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "tournaments" and parts[1] in FEATURES \
+        else None
+
+
+def feature_imports(graph: Mapping[str, set[str]], layers: Mapping[str, str]) -> dict[str, str]:
+    """``"a -> b"`` -> why it breaks the rule between features: ``a`` imports a module of another
+    feature that is not one of its services, selectors, models or engine modules; or ``a`` sits
+    outside every feature (shared code, the games, the models) and imports a feature at all.
+    Entry points and URL modules (the include lists) may gather features."""
+    found: dict[str, str] = {}
+    for importer, imported in sorted((a, b) for a, targets in graph.items() for b in targets):
+        home, other = feature_of(importer), feature_of(imported)
+        if other is None or home == other or importer not in layers or imported not in layers:
+            continue
+        if layers[importer] in (ENTRY, "urls"):
+            continue
+        if home is None:
+            found[f"{importer} -> {imported}"] = f"outside the features, imports {other}"
+        elif layers[imported] not in BETWEEN_FEATURES:
+            found[f"{importer} -> {imported}"] = (f"{home} imports {other}'s "
+                                                  f"{layers[imported]}")
     return found
 
 
@@ -327,6 +382,16 @@ def test_imports_run_one_way() -> None:
                     pytrace=False)
 
 
+def test_features_meet_through_services_and_selectors() -> None:
+    graph = import_graph(ROOT, PACKAGES)
+    layers, _unplaced = _layers(ROOT, graph)
+    lines = against_known("imports between features", feature_imports(graph, layers),
+                          KNOWN_FEATURE_IMPORTS)
+    if lines:
+        pytest.fail("\n".join([f"Between features only: {', '.join(BETWEEN_FEATURES)}", *lines]),
+                    pytrace=False)
+
+
 def test_no_import_cycles() -> None:
     found = cycles(import_graph(ROOT, PACKAGES))
     shown = {" ~ ".join(key): " -> ".join(cycle) for key, cycle in found.items()}
@@ -388,6 +453,26 @@ def test_the_checker_finds_upward_imports_and_cycles(made_up: Path) -> None:
         ("tournaments.apps", "tournaments.models", "tournaments.selectors.rows",
          "tournaments.views.helpers", "tournaments.views.pages"):
             ["tournaments.apps", "tournaments.views.pages", "tournaments.apps"],
+    }
+
+
+def test_the_checker_finds_imports_between_features() -> None:
+    graph = {
+        "tournaments.evenings.views.money": {"tournaments.competitions.forms.fees",
+                                             "tournaments.competitions.selectors",
+                                             "tournaments.evenings.forms.money"},
+        "tournaments.shared.money": {"tournaments.evenings.selectors.money"},
+        "tournaments.urls": {"tournaments.evenings.urls"},
+        "tournaments.evenings.urls": set(),
+        "tournaments.competitions.forms.fees": set(), "tournaments.competitions.selectors": set(),
+        "tournaments.evenings.forms.money": set(), "tournaments.evenings.selectors.money": set(),
+    }
+    layers = {name: layer_of(name.replace(".", "/") + ".py") or "?" for name in graph}
+    assert feature_imports(graph, layers) == {
+        "tournaments.evenings.views.money -> tournaments.competitions.forms.fees":
+            "evenings imports competitions's forms",
+        "tournaments.shared.money -> tournaments.evenings.selectors.money":
+            "outside the features, imports evenings",
     }
 
 

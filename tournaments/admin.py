@@ -1,5 +1,5 @@
 """Everything of the tournaments app in the Django admin, for staff (club admins manage fixed
-pairs on their own page, tournaments/views/pairs.py)."""
+pairs on their own page, tournaments/competitions/views/pairs.py)."""
 
 from typing import Any
 

@@ -7,7 +7,8 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Competitions and evenings")
 
     def ready(self) -> None:
-        from . import history  # noqa: F401 (connects the hand history's receiver)
+        from tournaments.entry import history  # noqa: F401 (connects the hand history's receiver)
+
         from .games import autodiscover
 
         autodiscover()  # each game's module registers its game

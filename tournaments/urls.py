@@ -1,37 +1,21 @@
-"""URLs under /clubs/<slug:club>/competitions/; each area keeps its own list."""
+"""URLs under /clubs/<slug:club>/competitions/: each feature keeps its own list.
 
-from .views import (
-    calloffs,
-    competitions,
-    door,
-    draws,
-    evenings,
-    exports,
-    money,
-    my_results,
-    pairs,
-    scores,
-    season_import,
-    share,
-    standings,
-    table_codes,
-)
+The names stay in one namespace, ``tournaments``; the code-based pages (``/t/``, ``/deur/``,
+``/uitslag/``) are included by the project's URLs from their features.
+"""
+
+from .competitions import urls as competitions
+from .entry import urls as entry
+from .evenings import urls as evenings
+from .standings import urls as standings
+from .workbook import urls as workbook
 
 app_name = "tournaments"
 
 urlpatterns = [
     *competitions.urlpatterns,
-    *pairs.urlpatterns,
     *evenings.urlpatterns,
-    *draws.urlpatterns,
-    *scores.urlpatterns,
+    *entry.urlpatterns,
     *standings.urlpatterns,
-    *exports.urlpatterns,
-    *my_results.urlpatterns,
-    *calloffs.urlpatterns,
-    *season_import.urlpatterns,
-    *table_codes.admin_urlpatterns,
-    *door.urlpatterns,
-    *money.urlpatterns,
-    *share.urlpatterns,
+    *workbook.urlpatterns,
 ]

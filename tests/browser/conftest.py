@@ -250,7 +250,7 @@ def table(request: pytest.FixtureRequest, club: Any, make_member: Callable[..., 
 def deals(table: Any) -> list[dict[str, int]]:
     """Jokeren deals for the conftest's ``table`` (its penalties per player)."""
     from tournaments.games import sample_hands
-    from tournaments.matches import sides_of
+    from tournaments.shared.matches import sides_of
 
     sides = sides_of(table.seats.all())
     return [hand["penalties"] for hand in sample_hands("jokeren", sides)]

@@ -50,7 +50,7 @@ def jokeren_table(club: Any, make_member: Callable[..., Any], fixture: Callable[
 
 
 def sides(table: Table) -> list[str]:
-    from tournaments.matches import sides_of
+    from tournaments.shared.matches import sides_of
 
     return list(sides_of(table.seats.all()))
 
@@ -62,7 +62,7 @@ def table_url(table: Table) -> str:
 
 def code_url(table: Table) -> str:
     """The table code's page (``/t/<code>/``), issued when the table has none yet."""
-    from tournaments.services.table_codes import table_codes_issue
+    from tournaments.entry.services.table_codes import table_codes_issue
 
     code = table.codes.filter(revoked_at__isnull=True).first()
     if code is None:

@@ -16,10 +16,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tournaments.entry.services.scores import HandChange, hand_add
 from tournaments.games import sample_hands
-from tournaments.matches import sides_of
 from tournaments.models import Table
-from tournaments.services.scores import HandChange, hand_add
+from tournaments.shared.matches import sides_of
 
 from .conftest import log_in
 

@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tournaments.games import sample_hands
-from tournaments.matches import sides_of
 from tournaments.models import Table
+from tournaments.shared.matches import sides_of
 
 from .conftest import ARTIFACTS
 from .test_entry import game_table, open_table  # noqa: F401

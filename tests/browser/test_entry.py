@@ -15,10 +15,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tournaments.entry.services import scores as services
 from tournaments.games import game_keys, sample_hands
-from tournaments.matches import sides_of
 from tournaments.models import Table
-from tournaments.services import scores as services
+from tournaments.shared.matches import sides_of
 
 from .conftest import ARTIFACTS
 

@@ -20,11 +20,11 @@ from playwright.sync_api import expect
 
 from clubmanager.models import Role
 from scoring import evaluate
+from tournaments.entry.services.scores import HandChange, hand_add
 from tournaments.games import sample_hands
-from tournaments.matches import sides_of
 from tournaments.models import EveningStatus, Hand, Seat, Table
-from tournaments.selectors.standings import season_standings
-from tournaments.services.scores import HandChange, hand_add
+from tournaments.shared.matches import sides_of
+from tournaments.standings.selectors.standings import season_standings
 
 from .conftest import log_in
 

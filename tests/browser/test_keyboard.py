@@ -11,8 +11,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tournaments.games import sample_hands
-from tournaments.matches import sides_of
 from tournaments.models import Hand, Table
+from tournaments.shared.matches import sides_of
 
 from .conftest import log_in
 

@@ -11,9 +11,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tournaments.evenings.services import evenings as evening_services
+from tournaments.evenings.services import money as money_services
 from tournaments.models import EveningStatus, Participant
-from tournaments.services import evenings as evening_services
-from tournaments.services import money as money_services
 
 from .conftest import log_in
 

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tournaments.matches import sides_of
 from tournaments.models import Table
+from tournaments.shared.matches import sides_of
 
 from .offline_helpers import hand_count, throttle, wait_for_stored
 from .test_entry import ENTER, NAMES, PLAYERS, SAVED_BEFORE, Count, open_table
@@ -77,8 +77,8 @@ def game_table(club: Any, make_member: Callable[..., Any], make_competition: Cal
                seat_table: Callable[..., Any], scorekeeper_user: Any) -> Callable[..., Table]:
     """A table of ``game`` with its first ``saved`` sample hands entered (as ``test_entry``'s),
     of a match long enough for another hand after the one typed here."""
+    from tournaments.entry.services import scores as services
     from tournaments.games import sample_hands
-    from tournaments.services import scores as services
 
     def make(game: str, saved: int) -> Table:
         members = [make_member(club, name=name) for name in NAMES[:PLAYERS[game]]]

@@ -15,7 +15,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.tournaments import test_member_remove as removal
+from tests.tournaments.privacy import test_member_remove as removal
 
 from .conftest import keep, log_in_dutch
 

@@ -13,13 +13,13 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.tournaments.test_season_import import edit, empty_like
-from tests.tournaments.test_workbook_reglement import (
+from tests.tournaments.workbook.test_season_import import edit, empty_like
+from tests.tournaments.workbook.test_workbook_reglement import (
     assert_same_season,
     build_season,
     calloffs_of,
 )
-from tournaments.selectors.workbook import season_workbook
+from tournaments.workbook.selectors import season_workbook
 
 from .conftest import log_in
 

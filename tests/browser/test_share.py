@@ -92,7 +92,7 @@ def test_the_admin_sees_who_did_not_get_the_results_mail_and_sends_it_again(
 ) -> None:
     from clubmanager.mail import wait_for_mail
 
-    settings.EMAIL_BACKEND = "tests.tournaments.test_results_mail.RefusingBackend"
+    settings.EMAIL_BACKEND = "tests.tournaments.standings.test_results_mail.RefusingBackend"
     members = [make_member(club, name=name, email=f"{name.split()[0].lower()}@example.nl",
                            results_by_mail=True) for name in NAMES]
     evening = make_evening(make_competition(club, "jokeren"), members,

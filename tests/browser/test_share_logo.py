@@ -13,7 +13,7 @@ from clubmanager.logo import logo_from_upload
 from clubmanager.services import club_logo_set
 from tests.tournaments.conftest import play_big_five  # noqa: F401
 from tournaments.models import Evening, EveningStatus
-from tournaments.services.sharing import evening_share_code_renew
+from tournaments.standings.services.sharing import evening_share_code_renew
 
 from .conftest import keep
 

@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 
 from clubmanager.models import Role
 from tests.browser.conftest import ARTIFACTS, log_in
-from tests.tournaments.test_table_codes import decode_qr
+from tests.tournaments.entry.test_table_codes import decode_qr
+from tournaments.draws import services as draws
 from tournaments.models import Hand, Table
-from tournaments.services import draws
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -88,7 +88,7 @@ def test_a_save_waiting_on_a_renewed_code_stops_and_can_be_discarded_or_moved_to
     again (it used to retry until the address was locked out); it waits with a Discard button.
     The table's new code, scanned on the same phone, offers to send it there; the other table's
     code does not (a hand never goes to another table)."""
-    from tournaments.services.table_codes import table_code_renew
+    from tournaments.entry.services.table_codes import table_code_renew
 
     table, other = tonight["tables"]
     old = table.codes.get().code
@@ -135,7 +135,7 @@ def test_a_save_waiting_on_a_renewed_code_stops_and_can_be_discarded_or_moved_to
 
 def test_a_save_waiting_on_a_renewed_code_can_be_discarded(
         browsing: Any, tonight: dict[str, Any]) -> None:
-    from tournaments.services.table_codes import table_code_renew
+    from tournaments.entry.services.table_codes import table_code_renew
 
     table = tonight["tables"][0]
     old = table.codes.get().code

@@ -56,10 +56,10 @@ class Burst:
         from django.contrib.auth import get_user_model
         from django.db import connection
 
+        from tournaments.entry.services.scores import HandChange, hand_add
         from tournaments.games import sample_hands
-        from tournaments.matches import sides_of
         from tournaments.models import Table
-        from tournaments.services.scores import HandChange, hand_add
+        from tournaments.shared.matches import sides_of
 
         user = get_user_model().objects.get(username=self.plan["users"][index])
         try:

@@ -17,11 +17,11 @@ from django.urls import reverse
 
 from clubmanager.mail import wait_for_mail
 from clubmanager.models import Club, ClubRole, Member, Role
-from tests.tournaments.test_competitions import form_data
-from tests.tournaments.test_score_views import form_post
+from tests.tournaments.competitions.test_competitions import form_data
+from tests.tournaments.entry.test_score_views import form_post
 from tournaments.games import sample_hands
-from tournaments.matches import playing_order
 from tournaments.models import Competition, Evening, Table
+from tournaments.shared.matches import playing_order
 
 pytestmark = pytest.mark.django_db
 

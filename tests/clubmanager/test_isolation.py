@@ -77,7 +77,8 @@ OBJECT_KWARGS: dict[str, Callable[[Member], dict[str, Any]] | None] = {
     "clubmanager:club_logo_upload": None,
     "clubmanager:club_logo_remove": None,
     "clubmanager:club_defaults_save": None,
-    # the club's logo by its digest (a public page: tests/tournaments/test_club_settings.py)
+    # the club's logo by its digest (a public page:
+    # tests/tournaments/competitions/test_club_settings.py)
     "clubmanager:club_logo": None,
 }
 

@@ -1,6 +1,6 @@
 """JSON nested thousands of levels deep, wherever the site reads JSON a user typed or uploaded
 (issue 22, item 2): refused with a message, never a RecursionError (a 500). The season
-workbook's cells are tested in ``tests/tournaments/test_season_import.py``."""
+workbook's cells are tested in ``tests/tournaments/workbook/test_season_import.py``."""
 
 from __future__ import annotations
 

@@ -17,11 +17,11 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import GAMES
-from tournaments.forms.competitions import CompetitionForm, ListInput
-from tournaments.forms.draws import DrawForm
-from tournaments.forms.numbers import INT_MAX, INT_MIN, column_range
+from tournaments.competitions.forms.competitions import CompetitionForm, ListInput
+from tournaments.entry.services.scores import HandChange, hand_add
+from tournaments.evenings.forms.draws import DrawForm
 from tournaments.models import Competition, Hand, Participant, Round, Table
-from tournaments.services.scores import HandChange, hand_add
+from tournaments.shared.numbers import INT_MAX, INT_MIN, column_range
 
 pytestmark = pytest.mark.django_db
 
@@ -174,7 +174,7 @@ def test_every_integer_of_the_competition_form_is_bounded(game: str) -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_competition_number_past_its_column_is_refused_by_the_form(
         admin_client: Client, club: Any, game: str) -> None:
-    from tests.tournaments.test_competitions import add_url, form_data
+    from tests.tournaments.competitions.test_competitions import add_url, form_data
     names = _integer_fields(CompetitionForm(game=game))
     assert "absent_unnotified_fixed" in names and "count_n" in names
     for name in names:
@@ -256,7 +256,7 @@ def test_an_adjusted_correction_refuses_text_in_a_score_field(
 
 def test_the_service_refuses_an_adjusted_hand_that_is_not_of_its_kinds(
         table: Table, admin_user: Any) -> None:
-    from tournaments.services.scores import HandChange, HandRejected
+    from tournaments.entry.services.scores import HandChange, HandRejected
 
     bad = {"penalties": {"Ann": 0, "Bob": 1, "Cor": "x" * 100, "Dirk": 88}}
     with pytest.raises(HandRejected) as rejected:
@@ -270,8 +270,8 @@ def test_the_service_refuses_an_adjusted_hand_that_is_not_of_its_kinds(
 
 def test_an_adjusted_correction_with_whole_numbers_exports_and_imports_again(
         club: Any, admin_client: Client, table: Table) -> None:
-    from tests.tournaments.test_season_import import do_import, empty_like
-    from tournaments.selectors.workbook import season_workbook
+    from tests.tournaments.workbook.test_season_import import do_import, empty_like
+    from tournaments.workbook.selectors import season_workbook
 
     admin_client.post(_url("hand_add", club, table.pk), ADJUSTED, **HTMX)
     assert Hand.objects.get(table=table, number=2).adjusted_points["Bob"] == 2

@@ -17,9 +17,9 @@ from openpyxl import load_workbook
 
 from clubmanager.models import Club, Member
 from clubmanager.text import refusal, sheet_safe
-from tests.tournaments.test_competitions import add_url, form_data
+from tests.tournaments.competitions.test_competitions import add_url, form_data
 from tournaments.models import Competition, Participant
-from tournaments.selectors.workbook import season_workbook
+from tournaments.workbook.selectors import season_workbook
 
 pytestmark = pytest.mark.django_db
 

@@ -38,12 +38,12 @@ from PIL import Image
 from clubmanager.logo import logo_from_upload
 from clubmanager.models import Role
 from clubmanager.services import club_logo_set
+from tournaments.entry.services.scores import HandChange, hand_add
+from tournaments.entry.services.table_codes import table_codes_issue
+from tournaments.evenings.services.evenings import evening_door_code_ensure
 from tournaments.games import sample_hands
-from tournaments.matches import sides_of
 from tournaments.models import Evening, EveningStatus, FixedPair, Hand, Table
-from tournaments.services.evenings import evening_door_code_ensure
-from tournaments.services.scores import HandChange, hand_add
-from tournaments.services.table_codes import table_codes_issue
+from tournaments.shared.matches import sides_of
 
 pytestmark = pytest.mark.django_db
 
@@ -207,7 +207,7 @@ _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     # the other codes' tables have no finished match (refused with a message: 302)
     "table_code:table_confirm": {"GET": CODE_WRONG_METHOD, "POST": CODE_POST},
     # -- an evening's door code (self check-in, no login): the world's evening is being played,
-    # so its door is shut for everyone (tests/tournaments/test_door.py opens it)
+    # so its door is shut for everyone (tests/tournaments/evenings/test_door.py opens it)
     "tournaments:door_screen": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
     # -- evening money (the admin's: who paid what is not for every member)
     "tournaments:competition_money": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},

@@ -23,11 +23,11 @@ from django.utils import timezone
 
 from clubmanager.models import Club, PublicName
 from tests.security.test_url_matrix import EXPECTED, PUBLIC, _expected
+from tournaments.entry.services.scores import HandChange, hand_add
 from tournaments.games import sample_hands, site_games
-from tournaments.matches import sides_of
 from tournaments.models import Evening, EveningStatus
-from tournaments.services.scores import HandChange, hand_add
-from tournaments.services.sharing import evening_share_code_renew
+from tournaments.shared.matches import sides_of
+from tournaments.standings.services.sharing import evening_share_code_renew
 
 pytestmark = pytest.mark.django_db
 

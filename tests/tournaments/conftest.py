@@ -3,7 +3,7 @@
 ``make_competition(club, game, **fields)`` creates a competition with the game's default
 standings direction; ``make_evening(competition, members=None, guests=())`` checks people in;
 ``seat_table(round, participants, number=1)`` seats them at a new table the way the draw does
-(the engine's sides via ``tournaments.matches.assign_sides``).
+(the engine's sides via ``tournaments.shared.matches.assign_sides``).
 """
 
 import datetime
@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from scoring import GAMES
-from tournaments.matches import assign_sides
 from tournaments.models import (
     Competition,
     Evening,
@@ -24,6 +23,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
+from tournaments.shared.matches import assign_sides
 
 _dates = itertools.count(0)
 
@@ -93,9 +93,9 @@ def play_big_five(make_member: Any, make_competition: Any, make_evening: Any, ma
                   seat_table: Any, scorekeeper_user: Any) -> Callable[..., dict[str, Any]]:
     """A Big Five evening of the club's members with these names, its one table played out
     (the game's sample hands): {"competition", "evening", "table", "members"}."""
+    from tournaments.entry.services.scores import HandChange, hand_add
     from tournaments.games import sample_hands
-    from tournaments.matches import sides_of
-    from tournaments.services.scores import HandChange, hand_add
+    from tournaments.shared.matches import sides_of
 
     def play(club: Any, names: Sequence[str]) -> dict[str, Any]:
         members = [make_member(club, name=n) for n in names]

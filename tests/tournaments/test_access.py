@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from clubmanager.models import Role
 from tests.clubmanager.test_isolation import snapshot
+from tournaments.draws.services import round_draw
 from tournaments.models import EveningStatus
-from tournaments.services.draws import round_draw
 
 ADMIN, MEMBER = Role.ADMIN, Role.MEMBER
 #: url name → (object the pk comes from or None, minimum role, GET allowed)
@@ -38,7 +38,8 @@ PAGES: dict[str, tuple[str | None, str, bool]] = {
 
 
 def test_every_page_of_this_area_is_in_the_matrix() -> None:
-    from tournaments.views import competitions, draws, evenings
+    from tournaments.competitions.views import competitions
+    from tournaments.evenings.views import draws, evenings
 
     names = {p.name for m in (competitions, draws, evenings) for p in m.urlpatterns}
     assert names == set(PAGES)

@@ -38,7 +38,7 @@ def test_demo_loader_is_idempotent_and_draws_tonight(db: None) -> None:
 
 def test_the_demo_shows_the_season_rules(db: None) -> None:
     from tournaments.demo import scores as score_demo
-    from tournaments.selectors.standings import season_standings
+    from tournaments.standings.selectors.standings import season_standings
 
     club_demo.load(io.StringIO())
     demo.load(io.StringIO())
@@ -51,7 +51,7 @@ def test_the_demo_shows_the_season_rules(db: None) -> None:
     assert standings.rows and not standings.errors
     assert any(row.dropped for row in standings.rows)  # the best evening of a period counts
     # one competition has a points champion beside its standings
-    from tournaments.selectors.standings import season_and_champion
+    from tournaments.standings.selectors.standings import season_and_champion
     champion = Competition.objects.get(club__slug="harten-vrouw", rules__champion=True)
     assert season_and_champion(champion)[1].rows
 
@@ -89,7 +89,7 @@ def test_the_demo_scores_a_calloff_as_the_evenings_worst(db: None) -> None:
     """Issue 23's demo: one competition gives who called off the evening's worst score, and
     members did call off, so the standings show such a score marked "afgemeld"."""
     from tournaments.demo import scores as score_demo
-    from tournaments.selectors.standings import season_standings
+    from tournaments.standings.selectors.standings import season_standings
 
     club_demo.load(io.StringIO())
     demo.load(io.StringIO())

@@ -16,10 +16,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from benchmarks.season import play_table
+from tournaments.entry.pdf.sheets import round_sheets_pdf
+from tournaments.entry.selectors.sheets import round_tables
 from tournaments.games import site_game
 from tournaments.models import Round, Seat, Table
-from tournaments.pdf.sheets import round_sheets_pdf
-from tournaments.selectors.sheets import round_tables
 
 # One played table per game: (game, options, players, hands as entered).
 HF_HANDS = [
@@ -104,7 +104,7 @@ def played_round(
             group = participants[t * len(people):(t + 1) * len(people)]
             table = Table.objects.create(round=round_, number=t + 1, game=game, options=options,
                                          first_dealer=2, scorekeeper=1)
-            from tournaments.matches import assign_sides
+            from tournaments.shared.matches import assign_sides
             sides = assign_sides(game, [p.name for p in group])
             seats = Seat.objects.bulk_create(
                 Seat(table=table, position=i, participant=p, side=s, team=team)
@@ -363,7 +363,7 @@ def test_evening_results_pdf_lists_every_table_and_the_evening_ranking(
 
 def test_standings_pdf_shows_every_member_with_total(small_season: Any, client_for: Any,
                                                      member_user: Any) -> None:
-    from tournaments.selectors.standings import season_standings
+    from tournaments.standings.selectors.standings import season_standings
 
     url = reverse("tournaments:standings_pdf", kwargs={
         "club": small_season.club.slug, "competition_id": small_season.pk})
@@ -483,8 +483,8 @@ def test_only_the_layout_module_builds_reportlab_paragraphs() -> None:
 def test_standings_pdf_strikes_through_the_evenings_that_do_not_count(
         small_season: Any, client_for: Any, member_user: Any) -> None:
     from tournaments.pdf.layout import Styles, fonts_for
-    from tournaments.pdf.results import _evening_cell
-    from tournaments.selectors.standings import season_standings
+    from tournaments.standings.pdf.results import _evening_cell
+    from tournaments.standings.selectors.standings import season_standings
 
     small_season.rules = {"count": {"best": 1}}
     small_season.save()

@@ -30,18 +30,18 @@ from scoring.base import Game, Outcome
 from scoring.issues import Issue
 from scoring.spec import INTEGER, PER_SIDE, Field, Option
 from scoring.values import check_keys, per_side_ints
-from tests.tournaments.test_score_views import form_post
+from tests.tournaments.entry.test_score_views import form_post
 from tournaments import games
+from tournaments.competitions.services.competitions import competition_create
+from tournaments.draws.services import round_draw
+from tournaments.evenings.services.evenings import evening_create, participant_checkin
 from tournaments.games.sentences import Ctx
-from tournaments.messages import issue_message
 from tournaments.models import Competition, Evening, Table
 from tournaments.pdf.grid import Sheet, side_widths, total_rows
-from tournaments.selectors.workbook import season_workbook
-from tournaments.services.competitions import competition_create
-from tournaments.services.draws import round_draw
-from tournaments.services.evenings import evening_create, participant_checkin
-from tournaments.services.season_import import season_import_apply
+from tournaments.shared.messages import issue_message
 from tournaments.workbook.read import parse_season
+from tournaments.workbook.selectors import season_workbook
+from tournaments.workbook.services import season_import_apply
 
 KEY = "plain_points"
 PP_NEGATIVE = "PP_NEGATIVE"

@@ -17,13 +17,17 @@ from django.utils.translation import override
 
 from clubmanager.models import Club, Member
 from scoring import GAMES
+from tournaments.competitions.services.competitions import competition_create
+from tournaments.competitions.services.pairs import fixed_pair_create
+from tournaments.draws.services import round_draw
+from tournaments.evenings.services.evenings import (
+    evening_create,
+    participant_add_guest,
+    participant_checkin,
+)
 
 from ..games import game_keys, site_game
 from ..models import Competition
-from ..services.competitions import competition_create
-from ..services.draws import round_draw
-from ..services.evenings import evening_create, participant_add_guest, participant_checkin
-from ..services.pairs import fixed_pair_create
 
 DEMO_CLUBS = ("harten-vrouw", "ons-genoegen")
 PRESENT_TONIGHT = 16

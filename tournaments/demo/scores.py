@@ -17,14 +17,18 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubmanager.models import ClubRole, Member, Role
+from tournaments.draws.services import round_draw
+from tournaments.entry.services.scores import HandChange, hand_add, table_confirm
+from tournaments.evenings.services.calloffs import calloff_add
+from tournaments.evenings.services.evenings import (
+    evening_create,
+    evening_status_set,
+    participant_checkin,
+)
+from tournaments.shared.matches import playing_order
 
 from ..games import sample_hands
-from ..matches import playing_order
 from ..models import Competition, EveningStatus
-from ..services.calloffs import calloff_add
-from ..services.draws import round_draw
-from ..services.evenings import evening_create, evening_status_set, participant_checkin
-from ..services.scores import HandChange, hand_add, table_confirm
 
 PLAYED_EVENINGS = 3
 PRESENT = 12

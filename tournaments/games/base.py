@@ -36,8 +36,8 @@ from .workbook_fields import _get, _has, _put, _side
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
 
-    from ..matches import MatchView
-    from ..pdf.grid import Sheet
+    from tournaments.pdf.grid import Sheet
+    from tournaments.shared.matches import MatchView
 
 
 # The template of the state shown when a game has none of its own: nothing.
@@ -51,7 +51,8 @@ GAME_NOUNS = (pgettext_lazy("one entry of a match", "game"),
 GAMES_OPTION = (gettext_lazy("Games per match"), gettext_lazy("Games in the match."))
 
 
-# -- the competition form's shape of a ``custom`` option (forms/options.py; never typed JSON) --
+# -- the competition form's shape of a ``custom`` option (competitions/forms/options.py; never typed
+# JSON) --
 CHOICE_NUMBERS = "choice_numbers"  # a whole number per engine choice (a score card), all or none
 PLAYER_COUNT_NUMBERS = "player_count_numbers"  # a whole number per player count, each optional
 WHOLE_NUMBER = "whole_number"  # a whole number (or none when the option is nullable)
@@ -134,7 +135,7 @@ class SiteGame(ABC):
     flag_choice: ClassVar[FlagChoice | None] = None
     # Options whose value is a list of the game's choices in play order → the label of one
     # position ("Deal %(n)s"): the competition form shows one select per position
-    # (forms/ordered.py) instead of a typed list.
+    # (competitions/forms/ordered.py) instead of a typed list.
     ordered_options: ClassVar[Mapping[str, Any]] = {}
     # Options the engine describes as ``custom`` → their shape in the form (CHOICE_NUMBERS,
     # PLAYER_COUNT_NUMBERS, WHOLE_NUMBER).

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
+from tournaments.pdf.grid import SHADE, Sheet, side_widths, total_rows
+
 from .base import (
     GAME_NOUNS,
     GAMES_ENTERED,

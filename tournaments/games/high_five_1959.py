@@ -14,15 +14,15 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table
 
 from scoring import evaluate
+from tournaments.pdf.grid import SHADE, Sheet, side_widths, total_rows
+from tournaments.shared.matches import table_document
 
-from ..matches import table_document
-from ..pdf.grid import SHADE, Sheet, side_widths, total_rows
 from ..pdf.layout import grid_style
 from .base import SIDE, ChoiceFlag, FieldChoices, SiteGame, WorkbookField, register
 from .sentences import Ctx, for_side
 
 if TYPE_CHECKING:
-    from ..matches import MatchView
+    from tournaments.shared.matches import MatchView
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from ..pdf.grid import Sheet, side_widths
+from tournaments.pdf.grid import Sheet, side_widths
+
 from .base import (
     GAME_NOUNS,
     GAMES_ENTERED,

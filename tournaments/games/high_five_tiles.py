@@ -15,13 +15,13 @@ from reportlab.platypus import Flowable, Spacer
 
 from scoring import GAMES, evaluate
 from scoring.games.tiles_classifier import JOKER, RANKS, SUITS, classify
+from tournaments.pdf.grid import Sheet, total_rows
 
-from ..pdf.grid import Sheet, total_rows
 from .base import CHOICE_NUMBERS, FlagChoice, Picker, SiteGame, WorkbookField, register
 from .sentences import Ctx, for_side
 
 if TYPE_CHECKING:
-    from ..matches import MatchView
+    from tournaments.shared.matches import MatchView
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------

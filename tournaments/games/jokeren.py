@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from ..pdf.grid import SHADE, Sheet, total_rows
+from tournaments.pdf.grid import SHADE, Sheet, total_rows
+
 from .base import SIDE, SiteGame, WorkbookField, register
 from .sentences import Ctx, for_side
 

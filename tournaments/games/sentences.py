@@ -3,8 +3,8 @@
 (:data:`Formatter`).
 
 It imports nothing of the site, so a game's module writes its own sentences without importing
-``tournaments.messages``, which reads the registry: imports run one way (docs/architecture.md,
-"Layers").
+``tournaments.shared.messages``, which reads the registry: imports run one way
+(docs/architecture.md, "Layers").
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def _field_name(name: str | None) -> str:
 class Ctx:
     """The params of one issue, with display helpers; missing values read as '?'.
 
-    ``field_label`` names a hand field for the page (``tournaments.messages`` passes the
+    ``field_label`` names a hand field for the page (``tournaments.shared.messages`` passes the
     registry's labels); without it a field reads as its name.
     """
 

@@ -11,8 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from clubmanager.models import Club
-
-from ..season_rules import PRESETS
+from tournaments.shared.season_rules import PRESETS
 
 
 class ClubDefaults(models.Model):

@@ -49,7 +49,7 @@ class TableCode(models.Model):
 
 class TableCodeFailure(models.Model):
     """A request for a table code URL whose code is unknown or renewed, by the code tried (its
-    SHA-256): the rate limit of wrong codes (``tournaments.throttle``). In the database, so
+    SHA-256): the rate limit of wrong codes (``tournaments.shared.throttle``). In the database, so
     every app server counts the same failures."""
 
     code_hash = models.CharField(max_length=64)

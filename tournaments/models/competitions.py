@@ -11,8 +11,7 @@ from simple_history.models import HistoricalRecords
 
 from clubmanager.models import Club, Member
 from clubmanager.text import NAME_MAX_LENGTH, validate_line
-
-from ..season_rules import refusal_sentence, rules_errors
+from tournaments.shared.season_rules import refusal_sentence, rules_errors
 
 
 class Better(models.TextChoices):
@@ -42,7 +41,7 @@ class Competition(models.Model):
     )
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"), null=True, blank=True)
-    # Standings rules: the engine's season rules (tournaments/season_rules.py)
+    # Standings rules: the engine's season rules (tournaments/shared/season_rules.py)
     better = models.CharField(_("ranking"), max_length=8, choices=Better.choices)
     rules = models.JSONField(
         _("season rules"), default=dict, blank=True,

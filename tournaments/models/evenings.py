@@ -41,12 +41,12 @@ class Evening(models.Model):
     )
     #: The door's check-in code (its QR on a tablet or the TV at the door): 128 random bits,
     #: made when a club admin first shows it; it checks people in only, while check-in is open
-    #: (views/door.py, docs/security.md "Self check-in at the door").
+    #: (evenings/views/door.py, docs/security.md "Self check-in at the door").
     door_code = models.CharField(_("door code"), max_length=32, blank=True, default="",
                                  editable=False)
     #: The share link of the evening's results (``/uitslag/<code>/``): 128 random bits, made,
     #: renewed or revoked (emptied) by a club admin once the evening is closed; it shows only
-    #: this evening's results, names as for a visitor (views/share.py, docs/privacy.md).
+    #: this evening's results, names as for a visitor (standings/views/share.py, docs/privacy.md).
     share_code = models.CharField(_("share code"), max_length=32, blank=True, default="",
                                   editable=False)
     #: When a club admin last mailed the results to the members who asked for them (once per
@@ -118,7 +118,7 @@ class Participant(models.Model):
     self_checkin = models.BooleanField(_("checked in themselves"), default=False)
     #: The call-off this check-in replaced (the member had called off and came after all): when
     #: it was made and who recorded it, so undoing the check-in brings it back as it was
-    #: (services/calloffs.py).
+    #: (evenings/services/calloffs.py).
     replaced_calloff_at = models.DateTimeField(_("had called off at"), null=True, blank=True,
                                                editable=False)
     replaced_calloff_by = models.ForeignKey(

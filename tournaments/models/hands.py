@@ -59,7 +59,7 @@ class KeyedHistory(HistoricalRecords):  # type: ignore[misc]  # untyped package
 class CodeTrail(models.Model):
     """What a hand's history record keeps beyond django-simple-history's own fields: the table
     code a change came through (None: a logged-in user, ``history_user``) and the device's
-    user agent. Filled by ``tournaments.history`` for the changes the score services make
+    user agent. Filled by ``tournaments.entry.history`` for the changes the score services make
     through a code."""
 
     table_code = models.ForeignKey(

@@ -1,6 +1,6 @@
 """The results mail of an evening, one row per member it went to: sent, refused or not sent,
 so the club admin sees who got it and can send it again to those who did not
-(``tournaments/services/sharing.py``)."""
+(``tournaments/standings/services/sharing.py``)."""
 
 from django.db import models
 from django.db.models import Q

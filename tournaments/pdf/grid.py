@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Table
 
-from ..matches import places_from_ranking
-from ..models import Seat
-from ..models import Table as TableRow
-from .layout import SHADE, Styles, grid_style
+from tournaments.models import Seat
+from tournaments.models import Table as TableRow
+from tournaments.pdf.layout import SHADE, Styles, grid_style
+from tournaments.shared.matches import places_from_ranking
 
 __all__ = ["ROW_HEIGHT", "SHADE", "Renderer", "Sheet", "TableData", "grid", "side_widths",
            "total_rows"]

@@ -39,10 +39,10 @@ from django.utils.translation import override
 from clubmanager.models import Member
 from clubmanager.text import NAME_MAX_LENGTH, reason_refusal, refusal
 from scoring import GAMES, side_points_bounds
+from tournaments.shared import matches
+from tournaments.shared.messages import issue_message, record_text
 
-from .. import matches
 from ..games import CellProblem, site_game
-from ..messages import issue_message, record_text
 from ..models import Competition
 from .columns import hands_columns
 from .read import HandRow, ParsedSeason, person
@@ -314,7 +314,7 @@ def _resolve(item: PreviewTable, rows: list[HandRow], names: list[str],
 
 def _check_adjusted(item: PreviewTable, rows: list[HandRow], names: list[str]) -> None:
     """An adjusted score held to the score entry's rules for one (``services/scores``,
-    ``forms/hands/adjusted.py``): a whole number for every player, within what the game allows
+    ``entry/forms/adjusted.py``): a whole number for every player, within what the game allows
     one side in one hand (``scoring.side_points_bounds``), and a hand that still holds what a
     hand can hold (``matches.malformed``)."""
     first = rows[0]

@@ -72,8 +72,8 @@ def members_columns() -> list[tuple[str, str]]:
 
 
 #: The reglement's settings, one row each on the rules sheet, in this order: the keys of
-#: ``Competition.rules`` (``tournaments/season_rules.py``; ``prizes``: the evening prizes,
-#: ``champion``: the points champion, true or false).
+#: ``Competition.rules`` (``tournaments/shared/season_rules.py``; ``prizes``: the evening
+#: prizes, ``champion``: the points champion, true or false).
 RULE_KEYS = ("count", "rank_by", "min_played", "absent", "periods", "tiebreaks", "prizes",
              "champion")
 

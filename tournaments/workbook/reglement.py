@@ -34,15 +34,15 @@ from openpyxl.utils import get_column_letter
 from clubmanager import json_limits
 from clubmanager.spreadsheet import Row, Workbook, is_formula
 from clubmanager.text import NAME_MAX_LENGTH, refusal
-
-from ..models import Tiebreak
-from ..season_rules import (
+from tournaments.shared.season_rules import (
     answer_refusals,
     prize_rule,
     refusal_sentence,
     rules_errors,
     rules_sentences,
 )
+
+from ..models import Tiebreak
 from .columns import (
     RULE_KEYS,
     calloffs_columns,

@@ -1,4 +1,4 @@
-"""The season as plain rows: what ``selectors/workbook.py`` reads and the writer writes.
+"""The season as plain rows: what ``workbook/selectors.py`` reads and the writer writes.
 
 The writer gets these values and never queries, so this package stays below the selectors
 (docs/architecture.md, the layers).

@@ -20,9 +20,10 @@ from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Color, Font
 
+from tournaments.shared.money import euros
+from tournaments.shared.season_rules import periods_keyed
+
 from ..models import Competition
-from ..money import euros
-from ..season_rules import periods_keyed
 from .columns import (
     RULE_KEYS,
     calloffs_columns,

@@ -1,0 +1,11 @@
+"""Competitions, their rules and the fixed pairs.
+
+Their URLs under /clubs/<slug:club>/competitions/, gathered by ``tournaments/urls.py``.
+"""
+
+from .views import competitions, pairs
+
+urlpatterns = [
+    *competitions.urlpatterns,
+    *pairs.urlpatterns,
+]

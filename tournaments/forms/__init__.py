@@ -1,1 +1,0 @@
-"""Forms of the tournaments app, one module per area."""

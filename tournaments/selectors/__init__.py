@@ -1,1 +1,0 @@
-"""Selectors of the tournaments app, one module per area."""

@@ -1,1 +1,0 @@
-"""Services of the tournaments app, one module per area."""

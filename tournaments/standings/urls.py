@@ -1,0 +1,13 @@
+"""Standings, evening results, the TV, my results and sharing.
+
+Their URLs under /clubs/<slug:club>/competitions/, gathered by ``tournaments/urls.py``.
+"""
+
+from .views import my_results, pdfs, share, standings
+
+urlpatterns = [
+    *standings.urlpatterns,
+    *my_results.urlpatterns,
+    *share.urlpatterns,
+    *pdfs.urlpatterns,
+]

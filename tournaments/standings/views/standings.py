@@ -1,0 +1,170 @@
+"""Views: season standings, evening results, the public pages and the club-room TV."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import URLPattern, path
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from clubmanager.access import club_view, public_club_view
+from clubmanager.http import ClubRequest, PublicClubRequest
+from clubmanager.models import Role
+from clubmanager.privacy import rows_for_viewer, viewer_sees_full_names
+from clubmanager.selectors import own_member_ids
+from tournaments.entry.selectors.scores import evening_board
+from tournaments.models import Competition, Evening
+from tournaments.standings.selectors.prizes import evening_complete, evening_prizes
+from tournaments.standings.selectors.standings import evening_results as evening_results_of
+from tournaments.standings.selectors.standings import season_and_champion, season_standings
+from tournaments.standings.services.publishing import club_public_pages_set
+from tournaments.standings.views.share import share_context
+
+
+def _competition(request: ClubRequest | PublicClubRequest, pk: int) -> Competition:
+    return get_object_or_404(Competition, pk=pk, club=request.club)
+
+
+def _evening(request: ClubRequest | PublicClubRequest, pk: int) -> Evening:
+    return get_object_or_404(
+        Evening.objects.select_related("competition__club"),
+        pk=pk, competition__club=request.club,
+    )
+
+
+def _standings_context(competition: Competition, public: bool,
+                       own: set[int] | None = None, champion: bool = True) -> dict[str, Any]:
+    if champion:
+        standings, points_champion = season_and_champion(competition)
+    else:
+        standings, points_champion = season_standings(competition), None
+    return {"competition": competition, "standings": standings, "champion": points_champion,
+            "public": public, "own": own or set()}
+
+
+def _public_names(request: PublicClubRequest, context: dict[str, Any]) -> dict[str, Any]:
+    """The standings with each name as this visitor may see it (clubmanager/privacy.py)."""
+    full = viewer_sees_full_names(request.club_role)
+    for key in ("standings", "champion"):  # the points champion's ranking, when there is one
+        if context.get(key) is not None:
+            context[key] = replace(context[key], rows=rows_for_viewer(
+                context[key].rows, club=request.club, full=full))
+    context["full_names"] = full
+    return context
+
+
+@club_view(Role.MEMBER)
+@require_GET
+def standings(request: ClubRequest, pk: int) -> HttpResponse:
+    competition = _competition(request, pk)
+    own = own_member_ids(club=request.club, user=request.user)
+    return render(request, "tournaments/standings/standings.html",
+                  _standings_context(competition, public=False, own=own))
+
+
+@club_view(Role.MEMBER)
+@require_GET
+def evening_results(request: ClubRequest, pk: int) -> HttpResponse:
+    evening = _evening(request, pk)
+    results = evening_results_of(evening)
+    return render(request, "tournaments/standings/evening.html",
+                  {"evening": evening, "competition": evening.competition,
+                   "results": results, "public": False, "full_names": True,
+                   "prizes": evening_prizes(evening, results=results),
+                   **share_context(evening)})
+
+
+@public_club_view
+@require_GET
+def public_standings(request: PublicClubRequest, pk: int) -> HttpResponse:
+    competition = _competition(request, pk)
+    return render(request, "tournaments/standings/standings.html",
+                  _public_names(request, _standings_context(competition, public=True)))
+
+
+@public_club_view
+@require_GET
+def public_evening(request: PublicClubRequest, pk: int) -> HttpResponse:
+    evening = _evening(request, pk)
+    full = viewer_sees_full_names(request.club_role)
+    results = evening_results_of(evening)
+    results = replace(results, overall=rows_for_viewer(results.overall, club=request.club,
+                                                       full=full))
+    return render(request, "tournaments/standings/evening.html",
+                  {"evening": evening, "competition": evening.competition,
+                   "results": results, "public": True, "full_names": full,
+                   "prizes": evening_prizes(evening, results=results)})
+
+
+TV_EVENINGS = 2  # the last evenings the TV shows per member when some do not count
+TV_ROWS = 11  # per column of the TV screen: what fits at 48 px on 1920x1080 (issue 24, item 8)
+
+
+@public_club_view
+@require_GET
+def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
+    """The club-room screen: standings and tonight's tables, refreshing itself.
+
+    The evening shown is tonight's, else the last one played (never a planned one ahead). The
+    standings come in two columns of at most ``TV_ROWS`` each, so a screen that cannot scroll
+    shows them whole; a longer list ends with how many more there are."""
+    competition = _competition(request, pk)
+    evening = (competition.evenings.filter(date__lte=timezone.localdate())
+               .order_by("-date", "-start_time").first())
+    context = _public_names(request, _standings_context(competition, public=True,
+                                                        champion=False))
+    rows = context["standings"].rows
+    shown = rows[:2 * TV_ROWS]
+    half = (len(shown) + 1) // 2
+    unplaced = any(row.rank is None for row in shown)
+    board = evening_board(evening) if evening else None
+    # At the end of tonight (every table done, or the evening closed): its prize list.
+    over = evening is not None and evening.date == timezone.localdate() and evening_complete(
+        board)
+    context.update({
+        "prizes": evening_prizes(evening, full=context["full_names"]) if over and evening
+        else None,
+        "evening": evening,
+        "tonight": evening is not None and evening.date == timezone.localdate(),
+        "board": board,
+        "columns": [c for c in (shown[:half], shown[half:]) if c],
+        "more": len(rows) - len(shown),
+        "unplaced": unplaced,  # the legend explains "–", a column says how many evenings to go
+        # With evenings that do not count: the last one or two (one when the "to go" column
+        # needs the room), a dropped score struck through.
+        "recent": context["standings"].evenings[-(TV_EVENINGS - unplaced):]
+        if context["standings"].drops else [],
+    })
+    template = "tournaments/standings/tv.html"
+    if request.htmx:
+        template += "#screen"
+    return render(request, template, context)
+
+
+@club_view(Role.ADMIN)
+def public_pages_setting(request: ClubRequest) -> HttpResponse:
+    """A club admin turns the public standings pages on or off."""
+    club = request.club
+    if request.method == "POST":
+        public = request.POST.get("public_pages") == "on"
+        club_public_pages_set(club=club, public=public, by=request.user)
+        messages.success(request,
+                         _("Public pages are on.") if public else _("Public pages are off."))
+        return redirect("tournaments:public_pages_setting", club=club.slug)
+    return render(request, "tournaments/standings/public_setting.html", {"club": club})
+
+
+urlpatterns: list[URLPattern] = [
+    path("<id:pk>/standings/", standings, name="standings"),
+    path("evenings/<id:pk>/results/", evening_results, name="evening_results"),
+    path("public/<id:pk>/", public_standings, name="public_standings"),
+    path("public/evenings/<id:pk>/", public_evening, name="public_evening"),
+    path("public/<id:pk>/tv/", tv, name="tv"),
+    path("public-pages/", public_pages_setting, name="public_pages_setting"),
+]

@@ -1,1 +1,0 @@
-"""Views of the tournaments app, one module per area."""

@@ -30,7 +30,7 @@ function keepInView(elements, below) {
 }
 // Show or hide hand-form fields whose condition depends on other fields. Only presentation:
 // every input is posted and the server decides what applies; except an input marked
-// data-unsent (a number that applies only after a choice, SiteGame.choice_flag), which is not
+// data-unsent (a number that applies only after a choice, Entry.choice_flag), which is not
 // sent while it is hidden (disabled): what was typed in it comes back when it is shown again.
 (function () {
   function value(form, name) {

@@ -45,7 +45,7 @@ class Building(FormBase):
         """A condition on the game's ``flag_choice`` of the choice itself or a field above it:
         not for the script, so the field stays shown (hiding it would move the button just
         tapped); the server still leaves it out when the condition does not hold."""
-        flag = self.site.flag_choice
+        flag = self.site.entry.flag_choice
         if flag is None or condition.subject != flag.flag:
             return False
         names = [s["name"] for s in self.specs]
@@ -55,7 +55,7 @@ class Building(FormBase):
         """A condition on the game's ``flag_choice`` (a yes/no asked as a button of a choice),
         as a condition on that choice: yes is its button chosen; no is any other choice, or
         none yet."""
-        flag = self.site.flag_choice
+        flag = self.site.entry.flag_choice
         if flag is None or condition.subject != flag.flag:
             return None
         others = next((list(s.get("choices", [])) for s in self.specs
@@ -77,9 +77,9 @@ class Building(FormBase):
         if not self._static_ok(spec):
             return None
         name, kind = spec["name"], spec["kind"]
-        asked = self.site.flag_choice
+        asked = self.site.entry.flag_choice
         if asked is not None and name == asked.flag:
-            return None  # asked as a button of its choice (SiteGame.flag_choice)
+            return None  # asked as a button of its choice (Entry.flag_choice)
         excluder = excluded_by(spec)
         block = Block(name=name, label=field_label(name, self.game), kind=kind,
                       condition=self._script_condition(spec),
@@ -103,11 +103,11 @@ class Building(FormBase):
                     block.groups.append((self._side_label(side), index,
                                          self._flagged(inputs, f"{key}-{index}",
                                                        sub_initial)))
-                    block.split = self.site.choices_first
+                    block.split = self.site.entry.choices_first
                     if block.split:  # its buttons are named by the side, under the field's name
                         for inp in inputs:
                             if inp.widget == "radio":
-                                flag = self.site.choice_flag
+                                flag = self.site.entry.choice_flag
                                 block.choice_legend = str(flag.legend) if flag and flag.legend \
                                     else inp.label
                                 inp.label = self._side_label(side)
@@ -135,9 +135,9 @@ class Building(FormBase):
         return block
 
     def _flag_follows(self, name: str) -> bool:
-        """The game's yes/no sub-field that follows from a choice (``SiteGame.choice_flag``):
+        """The game's yes/no sub-field that follows from a choice (``Entry.choice_flag``):
         not asked."""
-        flag = self.site.choice_flag
+        flag = self.site.entry.choice_flag
         return flag is not None and flag.flag == name
 
     def _flagged(self, inputs: list[Input], prefix: str, initial: Mapping[str, Any]
@@ -146,7 +146,7 @@ class Building(FormBase):
         reads as the flag's no, and the fields that apply only on yes are shown only while a
         value of the choice is chosen. A stored no shows as no, even with a value of the
         choice beside it (saving keeps the no, without the value)."""
-        flag = self.site.choice_flag
+        flag = self.site.entry.choice_flag
         if flag is None:
             return inputs
         choice = f"{prefix}-{flag.choice}"
@@ -165,7 +165,7 @@ class Building(FormBase):
         kind = spec.get("kind")
         if initial is None and self.post is None:
             initial = spec.get("default") if kind in ("boolean", "choice") else None
-        help_text, placeholder = self.site.input_help.get(spec["name"], ("", ""))
+        help_text, placeholder = self.site.entry.input_help.get(spec["name"], ("", ""))
         offered = self.choices.get(spec["name"], {}).get(side or "")
         if kind == "integer" and offered is not None:
             value = display_value(self._value(name, initial))
@@ -186,7 +186,7 @@ class Building(FormBase):
             return Input(name, label, "checkbox", ticked, side_index=side_index,
                          help=str(help_text))
         if kind == "choice":
-            flag = self.site.flag_choice
+            flag = self.site.entry.flag_choice
             extra = ([(flag.value, str(flag.label))]
                      if flag is not None and name == PREFIX + flag.choice else [])
             return Input(name, label, "radio", display_value(self._value(name, initial)),
@@ -194,7 +194,7 @@ class Building(FormBase):
                                   for c in spec.get("choices", [])] + extra,
                          side_index=side_index, help=str(help_text))
         if kind == "text_list":
-            picker = self.site.picker(spec["name"], len(self.sides))
+            picker = self.site.entry.picker(spec["name"], len(self.sides))
             if picker is not None:
                 return self._picker(name, label, initial, picker, side_index)
             return Input(name, label, "text", display_value(self._value(name, initial)),

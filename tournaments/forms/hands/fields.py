@@ -69,10 +69,10 @@ class Input:
     minimum: int | None = None
     maximum: int | None = None
     step: int | None = None
-    help: str = ""  # the game's help for the field (SiteGame.input_help), shown below it
+    help: str = ""  # the game's help for the field (Entry.input_help), shown below it
     placeholder: str = ""
     filled: bool = False  # filled in by the form from what was entered (shown as such)
-    picker: Picker | None = None  # a text list entered by tapping (SiteGame.picker)
+    picker: Picker | None = None  # a text list entered by tapping (Entry.picker)
     jokers: str = ""  # the picker's joker count as posted
     unfolded: bool = False  # a picker folded away (Picker.fold) shown open
     condition: str = ""  # JSON for the show/hide script: shown (and sent) only when it holds
@@ -117,7 +117,7 @@ class Block:
     warnings: list[str] = field(default_factory=list)
     condition: str = ""  # JSON for the show/hide script ([] = always shown)
     exclude_by: str = ""  # per-side inputs hidden for sides chosen in this field
-    split: bool = False  # choices first, then the numbers in a grid (SiteGame.choices_first)
+    split: bool = False  # choices first, then the numbers in a grid (Entry.choices_first)
     choice_legend: str = ""  # a split block's choices: the name of the field chosen
 
     @property

@@ -32,7 +32,7 @@ class HandForm(Building, Parsing, Issues):
         state: Any = None,
     ) -> None:
         """``state``: the engine's state before this entry, for the choices the game offers
-        (``SiteGame.entry_choices``); None offers none."""
+        (``Entry.choices``); None offers none."""
         self.game = game
         self.site = site_game(game)
         self.sides = list(sides)
@@ -40,10 +40,10 @@ class HandForm(Building, Parsing, Issues):
         self.post = post
         self.initial = dict(initial or {})
         self.display = dict(sides_display or {})
-        order = {name: i for i, name in enumerate(self.site.field_order)}
+        order = {name: i for i, name in enumerate(self.site.entry.field_order)}
         self.specs = sorted(GAMES[game].describe()["hand_fields"],
                             key=lambda spec: order.get(spec["name"], len(order)))
-        self.choices = (self.site.entry_choices(state, self.options) if state is not None
+        self.choices = (self.site.entry.choices(state, self.options) if state is not None
                         else {})
         self.general_errors: list[str] = []
         self.general_warnings: list[str] = []

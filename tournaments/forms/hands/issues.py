@@ -67,10 +67,10 @@ class Issues(FormBase):
     def _locate(self, issue: Mapping[str, Any]) -> Input | Block | None:
         name, side = issue.get("field"), issue.get("side")
         index = self.sides.index(side) if side in self.sides else None
-        flag = self.site.choice_flag
+        flag = self.site.entry.choice_flag
         if flag is not None and name == flag.flag:
-            name = flag.choice  # the yes/no is the choice's (SiteGame.choice_flag)
-        asked_as = self.site.flag_choice
+            name = flag.choice  # the yes/no is the choice's (Entry.choice_flag)
+        asked_as = self.site.entry.flag_choice
         if asked_as is not None and name == asked_as.flag:
             name = asked_as.choice  # the yes/no is a button of the choice (flag_choice)
         for block in self.blocks:

@@ -90,10 +90,10 @@ class Parsing(FormBase):
                     ) -> dict[str, Any]:
         """One side's object: its sub-fields as posted (``prefix``: ``h-sides-0``)."""
         entry: dict[str, Any] = {}
-        flag = self.site.choice_flag
+        flag = self.site.entry.choice_flag
         for sub in item.get("fields", []):
             if flag is not None and sub["name"] == flag.flag:
-                # yes when a value of its choice is chosen (SiteGame.choice_flag)
+                # yes when a value of its choice is chosen (Entry.choice_flag)
                 entry[sub["name"]] = self._posted(post, f"{prefix}-{flag.choice}") != ""
                 continue
             value = self._parse_scalar(sub, f"{prefix}-{sub['name']}", post)
@@ -108,7 +108,7 @@ class Parsing(FormBase):
         return codes or MISSING
 
     def show_completed(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
-        """Show what ``SiteGame.complete_entry`` filled in (``before`` → ``after``) in the
+        """Show what ``Entry.complete`` filled in (``before`` → ``after``) in the
         entry's own fields, marked as filled in."""
         for block in self.blocks:
             name = block.name
@@ -152,9 +152,9 @@ class Parsing(FormBase):
         self.general_errors.append(message)
 
     def _parse_scalar(self, spec: Mapping[str, Any], key: str, post: Mapping[str, Any]) -> Any:
-        flag = self.site.flag_choice
+        flag = self.site.entry.flag_choice
         if flag is not None and key in (PREFIX + flag.flag, PREFIX + flag.choice):
-            # The yes/no asked as a button of its choice (SiteGame.flag_choice): that button
+            # The yes/no asked as a button of its choice (Entry.flag_choice): that button
             # says yes and names no value of the choice; any other choice leaves the flag out.
             chosen = self._posted(post, PREFIX + flag.choice) == flag.value
             if key == PREFIX + flag.flag:
@@ -165,12 +165,13 @@ class Parsing(FormBase):
         if kind == "boolean":  # an optional box left unticked is left out (its default)
             return True if key in post else (False if spec.get("required") else MISSING)
         raw = self._posted(post, key)
-        if kind == "text_list" and raw == "" and self.site.picker(spec["name"], 1) is not None:
+        if (kind == "text_list" and raw == ""
+                and self.site.entry.picker(spec["name"], 1) is not None):
             raw = " "  # the picker posts its codes as a list and its jokers beside them
         if raw == "":  # a required field that allows null gets null; otherwise left out
             return None if spec.get("nullable") and spec.get("required") else MISSING
         if kind == "text_list":
-            picker = self.site.picker(spec["name"], len(self.sides))
+            picker = self.site.entry.picker(spec["name"], len(self.sides))
             if picker is not None:
                 return self._picked(post, key, picker)
             return [t.upper() for t in re.split(r"[\s,;]+", raw) if t]

@@ -1,8 +1,7 @@
-"""The hand form's parts: an input, a block of inputs, the field conditions and number text.
+"""The hand form's parts: an input, a block of inputs (one hand field), the field conditions
+and the text of a number; what the form's building, reading and issues share.
 
-Shared by the form's building (``building``), parsing (``parsing``) and issues (``issues``);
-:class:`FormBase` names what each of those reads of the form. See
-docs/architecture.md ("The hand form"); the package's why: ``forms/hands/__init__.py``.
+See docs/architecture.md ("The hand form"); the package's why: ``forms/hands/__init__.py``.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from typing import Any
 
 from scoring.spec import SIDES_COUNT, Condition, ExceptSides, When, condition_from
 
-from ...games import Picker, SiteGame
+from ...games import Picker
 from ..numbers import whole_number
 
 PREFIX = "h-"
@@ -48,6 +47,13 @@ def condition_holds(condition: When, *, data: Mapping[str, Any], sides: Sequence
     if value is None and False in condition.values:
         value = False  # an unticked box
     return condition.holds(value)
+
+
+def static_ok(spec: Mapping[str, Any], *, sides: Sequence[str], options: Mapping[str, Any]
+              ) -> bool:
+    """The field's conditions known when the form is built hold: it is asked at all."""
+    return all(condition_holds(c, data={}, sides=sides, options=options)
+               for c in conditions_of(spec) if isinstance(c, When) and is_static(c))
 
 
 def excluded_by(spec: Mapping[str, Any]) -> str | None:
@@ -139,6 +145,11 @@ class Block:
         return [i.label for i in groups[0][2]] if groups else []
 
     @property
+    def all_inputs(self) -> list[Input]:
+        """Its inputs, those of its per-side groups too."""
+        return self.inputs + [i for _l, _n, inputs in self.groups for i in inputs]
+
+    @property
     def is_group(self) -> bool:
         return self.kind in ("per_side", "side", "choice", "side_list")
 
@@ -181,33 +192,3 @@ def posted_codes(post: Mapping[str, Any], key: str) -> list[str]:
 
 
 MISSING: Any = _Missing()
-
-
-class FormBase:
-    """What the form holds (set by ``HandForm.__init__``), and the two helpers every part
-    uses."""
-
-    game: str
-    site: SiteGame
-    sides: list[str]
-    options: dict[str, Any]
-    post: Mapping[str, Any] | None
-    initial: dict[str, Any]
-    display: dict[str, str]
-    specs: list[dict[str, Any]]
-    choices: dict[str, dict[str, list[tuple[str, str]]]]
-    general_errors: list[str]
-    general_warnings: list[str]
-    incomplete: bool
-    refused: set[str]
-    blocks: list[Block]
-
-    def _static_ok(self, spec: Mapping[str, Any]) -> bool:
-        return all(
-            condition_holds(c, data={}, sides=self.sides, options=self.options)
-            for c in conditions_of(spec) if isinstance(c, When) and is_static(c)
-        )
-
-    @staticmethod
-    def _all_inputs(block: Block) -> list[Input]:
-        return block.inputs + [i for _l, _n, inputs in block.groups for i in inputs]

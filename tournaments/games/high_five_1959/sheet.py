@@ -22,7 +22,6 @@ class HighFive1959Sheet(ScoreSheet):
         return _render(sheet)
 
 
-# -- the score sheet -------------------------------------------------------------------------
 def _render(sheet: Sheet) -> list[Flowable]:
     targets: list[int] = list(sheet.options["targets"])
     cross_limit: int = sheet.options["cross_limit"]

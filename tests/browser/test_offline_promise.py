@@ -178,10 +178,10 @@ def next_line(number: int, dealer: str, contract: str) -> str:
     """The line above the form for a deal of Jokeren's seven, as the server writes it."""
     from django.utils import translation
 
-    from tournaments.games.jokeren import Jokeren
+    from tournaments.games.jokeren import JokerenWords
 
     with translation.override("en"):
-        label = str(Jokeren.choice_label(contract))
+        label = str(JokerenWords.choice_label(contract))
     return f"Deal {number} of 7: dealer {dealer} · {label}"
 
 

@@ -2,10 +2,10 @@
 
 "Plain points": each side scores a number per hand (never below 0), highest total wins after
 N hands (option ``hands``). The engine side subclasses ``scoring.base.Game`` and is added with
-``scoring.register``; the site side subclasses ``tournaments.games.SiteGame`` and is added
-with ``tournaments.games.register``. Nothing else of the site is touched: a competition, the
-draw, score entry through the page, standings, the score-sheet PDF and the season workbook
-export and import all work from the registries.
+``scoring.register``; the site side subclasses ``tournaments.games.SiteGame`` and the parts it
+changes, and is added with ``tournaments.games.register``. Nothing else of the site is
+touched: a competition, the draw, score entry through the page, standings, the score-sheet PDF
+and the season workbook export and import all work from the registries.
 """
 
 from __future__ import annotations
@@ -91,13 +91,17 @@ class PlainPoints(Game):
         return Outcome([], [], {"points": points}, replace(state, played=state.played + 1))
 
 
-class PlainPointsSite(games.SiteGame):
-    key = KEY
+class PlainPointsWords(games.Words):
     field_labels = {"points": "points", "score": "score"}
     messages = {PP_NEGATIVE: lambda c: f"{c.side}: a score cannot be below 0 ({c.get('value')})."}
-    option_texts = {"hands": ("Hands", "Hands per match.")}
 
-    def render_sheet(self, sheet: Sheet) -> list[Flowable]:
+
+class PlainPointsOptions(games.Options):
+    texts = {"hands": ("Hands", "Hands per match.")}
+
+
+class PlainPointsSheet(games.ScoreSheet):
+    def render(self, sheet: Sheet) -> list[Flowable]:
         rows: list[list[Any]] = [[sheet.head("Hand")] + [sheet.side_head(s) for s in sheet.sides]]
         for number in range(1, sheet.options["hands"] + 1):
             derived = sheet.hands[number - 1] if number <= len(sheet.hands) else None
@@ -106,9 +110,21 @@ class PlainPointsSite(games.SiteGame):
         rows += total_rows(sheet, "Total points", with_competition=True)
         return [sheet.grid(rows, side_widths(sheet, 40 * mm, 1))]
 
-    def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
+
+class PlainPointsSamples(games.Samples):
+    def hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         return [{"points": {s: 10 * (i + 1) + hand + variant for i, s in enumerate(sides)}}
                 for hand in range(3)]
+
+
+class PlainPointsSite(games.SiteGame):
+    """Only the parts it changes: the rest (entry form, score page, workbook) is the default."""
+
+    key = KEY
+    words_class = PlainPointsWords
+    options_class = PlainPointsOptions
+    sheet_class = PlainPointsSheet
+    samples_class = PlainPointsSamples
 
 
 @pytest.fixture

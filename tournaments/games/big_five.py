@@ -1,4 +1,4 @@
-"""Big Five on the site: its words, score sheet, state and sample hands.
+"""Big Five on the site: its words, options, score page, sheet, workbook columns and samples.
 
 The rules are the engine's (``scoring/games/big_five.py``); this is what the site adds.
 """
@@ -15,18 +15,21 @@ from reportlab.platypus import Flowable, Spacer
 
 from tournaments.pdf.grid import SHADE, Sheet, side_widths, total_rows
 
-from .base import (
+from .base import SiteGame, register
+from .parts import (
     GAME_NOUNS,
     GAMES_ENTERED,
     GAMES_OPTION,
     PLAYER_COUNT_NUMBERS,
-    SIDE,
     WHOLE_NUMBER,
-    SiteGame,
-    WorkbookField,
-    register,
+    Options,
+    Samples,
+    ScorePage,
+    ScoreSheet,
+    Words,
 )
 from .sentences import Ctx, for_side
+from .workbook_fields import SIDE, WorkbookColumns, WorkbookField
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -87,9 +90,7 @@ def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
     return [{"end": "went_out", "cards_left": dict(zip(sides, left, strict=True))}]
 
 
-class BigFive(SiteGame):
-    key = "big_five"
-    display_name = gettext_lazy("Big Five")
+class BigFiveWords(Words):
     record_nouns = GAME_NOUNS
     field_labels = {
         "end": gettext_lazy("end of the game"),
@@ -97,8 +98,6 @@ class BigFive(SiteGame):
         "cards": gettext_lazy("cards left"),
         "discards": gettext_lazy("discard pile"),
     }
-    workbook_fields = (WorkbookField(("end",), "choice"), WorkbookField(("cards_left", SIDE)),
-                       WorkbookField(("discards",)))
     choice_labels = {
         "went_out": gettext_lazy("a player went out"),
         "blocked": gettext_lazy("nobody could play"),
@@ -109,7 +108,10 @@ class BigFive(SiteGame):
         "BF_WINNER_MISMATCH": _bf_winner_mismatch,
         "BF_SOLITAIRE_OUT_OF_RANGE": _bf_solitaire_out_of_range,
     }
-    option_texts = {
+
+
+class BigFiveOptions(Options):
+    texts = {
         "games": GAMES_OPTION,
         "cards_per_player": (
             gettext_lazy("Cards per player"),
@@ -128,14 +130,37 @@ class BigFive(SiteGame):
             gettext_lazy("Then at most 64 discards (otherwise 96)."),
         ),
     }
-    option_shapes = {"cards_per_player": WHOLE_NUMBER, "cards_by_players": PLAYER_COUNT_NUMBERS}
+    shapes = {"cards_per_player": WHOLE_NUMBER, "cards_by_players": PLAYER_COUNT_NUMBERS}
+
+
+class BigFivePage(ScorePage):
     state_template = GAMES_ENTERED
 
-    def render_sheet(self, sheet: Sheet) -> list[Flowable]:
+
+class BigFiveSheet(ScoreSheet):
+    def render(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)
 
-    def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
+
+class BigFiveWorkbook(WorkbookColumns):
+    fields = (WorkbookField(("end",), "choice"), WorkbookField(("cards_left", SIDE)),
+              WorkbookField(("discards",)))
+
+
+class BigFiveSamples(Samples):
+    def hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         return _sample(sides, variant)
+
+
+class BigFive(SiteGame):
+    key = "big_five"
+    display_name = gettext_lazy("Big Five")
+    words_class = BigFiveWords
+    options_class = BigFiveOptions
+    page_class = BigFivePage
+    sheet_class = BigFiveSheet
+    workbook_class = BigFiveWorkbook
+    samples_class = BigFiveSamples
 
 
 register(BigFive())

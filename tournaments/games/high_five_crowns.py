@@ -1,4 +1,5 @@
-"""French HIGH FIVE on the site: its words, score sheet, state and sample hands.
+"""French HIGH FIVE on the site: its words, options, score page, sheet, workbook columns and
+sample hands.
 
 The rules are the engine's (``scoring/games/high_five_crowns.py``); this is what the site adds.
 """
@@ -15,16 +16,19 @@ from reportlab.platypus import Flowable, Spacer
 
 from tournaments.pdf.grid import Sheet, side_widths
 
-from .base import (
+from .base import SiteGame, register
+from .parts import (
     GAME_NOUNS,
     GAMES_ENTERED,
     GAMES_OPTION,
-    SIDE,
-    SiteGame,
-    WorkbookField,
-    register,
+    Options,
+    Samples,
+    ScorePage,
+    ScoreSheet,
+    Words,
 )
 from .sentences import Ctx, for_side
+from .workbook_fields import SIDE, WorkbookColumns, WorkbookField
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -122,7 +126,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
             extra.append(("SPAN", (col, len(rows)), (col + 2, len(rows))))
         rows.append(row)
     extra.append(("LINEABOVE", (0, n), (-1, n), 1.2, "black"))
-    scoring = HighFiveCrowns.choice_label(sheet.options["scoring"])
+    scoring = HighFiveCrownsWords.choice_label(sheet.options["scoring"])
     note = _("%(threshold)s crowns win, %(threshold)s penalties eliminate. Competition: "
              "%(scoring)s.") % {"threshold": sheet.options["threshold"], "scoring": scoring}
     return [sheet.grid(rows, side_widths(sheet, 14 * mm, 3), header_rows=2, extra=extra),
@@ -141,9 +145,7 @@ def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
              "penalties": penalties}]
 
 
-class HighFiveCrowns(SiteGame):
-    key = "high_five_crowns"
-    display_name = gettext_lazy("High Five (French, crowns)")
+class HighFiveCrownsWords(Words):
     record_nouns = GAME_NOUNS
     field_labels = {
         "winner": gettext_lazy("winner"),
@@ -151,8 +153,6 @@ class HighFiveCrowns(SiteGame):
         "crowns": gettext_lazy("crowns"),
         "penalties": gettext_lazy("penalty points"),
     }
-    workbook_fields = (WorkbookField(("winner",), "side"), WorkbookField(("eliminated",), "sides"),
-                       WorkbookField(("crowns", SIDE)), WorkbookField(("penalties", SIDE)))
     choice_labels = {
         "wins": gettext_lazy("1 point for the winner"),
         "places": gettext_lazy("points by place"),
@@ -165,7 +165,10 @@ class HighFiveCrowns(SiteGame):
         "FR_CROWNS_HIGH": _fr_crowns_high,
         "FR_PENALTIES_AT_LIMIT": _fr_penalties_at_limit,
     }
-    option_texts = {
+
+
+class HighFiveCrownsOptions(Options):
+    texts = {
         "games": GAMES_OPTION,
         "threshold": (
             gettext_lazy("Crowns to win"),
@@ -176,7 +179,7 @@ class HighFiveCrowns(SiteGame):
             gettext_lazy("What a player gets for one game."),
         ),
     }
-    option_choices = {
+    choices = {
         "scoring": {
             "wins": (gettext_lazy("1 point for the winner"),
                      gettext_lazy("The winner of a game gets 1 point, the others 0.")),
@@ -185,7 +188,9 @@ class HighFiveCrowns(SiteGame):
                                     "the second 2, the third 1 and the last 0.")),
         },
     }
-    table_range = (2, 6)  # configurable up to six
+
+
+class HighFiveCrownsPage(ScorePage):
     state_template = GAMES_ENTERED
     hand_cells_note = gettext_lazy("Per player: crowns · penalty points as entered; “out 1” is "
                                    "the first player eliminated.")
@@ -205,11 +210,32 @@ class HighFiveCrowns(SiteGame):
                 cells.append("")
         return cells
 
-    def render_sheet(self, sheet: Sheet) -> list[Flowable]:
+
+class HighFiveCrownsSheet(ScoreSheet):
+    def render(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)
 
-    def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
+
+class HighFiveCrownsWorkbook(WorkbookColumns):
+    fields = (WorkbookField(("winner",), "side"), WorkbookField(("eliminated",), "sides"),
+              WorkbookField(("crowns", SIDE)), WorkbookField(("penalties", SIDE)))
+
+
+class HighFiveCrownsSamples(Samples):
+    def hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         return _sample(sides, variant)
+
+
+class HighFiveCrowns(SiteGame):
+    key = "high_five_crowns"
+    display_name = gettext_lazy("High Five (French, crowns)")
+    table_range = (2, 6)  # configurable up to six
+    words_class = HighFiveCrownsWords
+    options_class = HighFiveCrownsOptions
+    page_class = HighFiveCrownsPage
+    sheet_class = HighFiveCrownsSheet
+    workbook_class = HighFiveCrownsWorkbook
+    samples_class = HighFiveCrownsSamples
 
 
 register(HighFiveCrowns())

@@ -1,4 +1,5 @@
-"""HIGH FIVE! (tiles) on the site: its words, score sheet, state and sample hands.
+"""HIGH FIVE! (tiles) on the site: its words, options, entry form, score page, sheet,
+workbook columns and sample hands.
 
 The rules are the engine's (``scoring/games/high_five_tiles.py``); this is what the site adds.
 """
@@ -17,8 +18,11 @@ from scoring import GAMES, evaluate
 from scoring.games.tiles_classifier import JOKER, RANKS, SUITS, classify
 from tournaments.pdf.grid import Sheet, total_rows
 
-from .base import CHOICE_NUMBERS, FlagChoice, Picker, SiteGame, WorkbookField, register
+from .base import SiteGame, register
+from .entry import Entry, FlagChoice, Picker
+from .parts import CHOICE_NUMBERS, Options, Samples, ScorePage, ScoreSheet, Words
 from .sentences import Ctx, for_side
+from .workbook_fields import WorkbookColumns, WorkbookField
 
 if TYPE_CHECKING:
     from tournaments.shared.matches import MatchView
@@ -80,7 +84,7 @@ def _ht_tiles_invalid(c: Ctx) -> str:
 
 def _ht_tiles_mismatch(c: Ctx) -> str:
     return _("These tiles make a %(category)s, not the combination chosen.") % {
-        "category": HighFiveTiles.choice_label(c.params.get("category")),
+        "category": HighFiveTilesWords.choice_label(c.params.get("category")),
     }
 
 
@@ -101,7 +105,8 @@ def _ht_points_mismatch(c: Ctx) -> str:
         "The club's score card gives %(expected)s points for a %(category)s, not %(value)s."
     ) % {
         "expected": c.get("expected"),
-        "category": HighFiveTiles.choice_label(c.params.get("category")), "value": c.get("value"),
+        "category": HighFiveTilesWords.choice_label(c.params.get("category")),
+        "value": c.get("value"),
     }
 
 
@@ -111,7 +116,8 @@ def _ht_points_inconsistent(c: Ctx) -> str:
         "combination always scores the same and a higher one never less."
     ) % {
         "value": c.get("value"), "turn": c.get("turn"),
-        "category": HighFiveTiles.choice_label(c.params.get("category")), "points": c.get("points"),
+        "category": HighFiveTilesWords.choice_label(c.params.get("category")),
+        "points": c.get("points"),
     }
 
 
@@ -134,7 +140,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
         header.append(sheet.head(_("Points")))
     rows: list[list[Any]] = [header + [sheet.side_head(s) for s in sheet.sides]]
     for combination in [*combinations, None]:
-        label = (HighFiveTiles.choice_label(combination) if combination
+        label = (HighFiveTilesWords.choice_label(combination) if combination
                  else _("Forced turn (0 points)"))
         row: list[Any] = [sheet.p(label)]
         if card is not None:
@@ -233,9 +239,7 @@ def _complete(data: dict[str, Any], view: MatchView) -> dict[str, Any]:
     return data
 
 
-class HighFiveTiles(SiteGame):
-    key = "high_five_tiles"
-    display_name = gettext_lazy("HIGH FIVE! (tile game)")
+class HighFiveTilesWords(Words):
     record_nouns = (pgettext_lazy("one entry of a match", "turn"),
                     pgettext_lazy("entries of a match", "turns"))
     field_labels = {
@@ -246,9 +250,6 @@ class HighFiveTiles(SiteGame):
         "tiles": gettext_lazy("tiles in the row"),
         "forced": gettext_lazy("forced turn (no row possible)"),
     }
-    workbook_fields = (WorkbookField(("side",), "side"), WorkbookField(("tiles_placed",)),
-                       WorkbookField(("category",), "choice"), WorkbookField(("points",)),
-                       WorkbookField(("tiles",), "words"), WorkbookField(("forced",), "bool"))
     choice_labels = {
         "high_card": gettext_lazy("high card"),
         "pair": gettext_lazy("pair"),
@@ -277,7 +278,10 @@ class HighFiveTiles(SiteGame):
         "HT_POINTS_MISMATCH": _ht_points_mismatch,
         "HT_POINTS_INCONSISTENT": _ht_points_inconsistent,
     }
-    option_texts = {
+
+
+class HighFiveTilesOptions(Options):
+    texts = {
         "points": (
             gettext_lazy("Score card"),
             gettext_lazy(
@@ -296,8 +300,10 @@ class HighFiveTiles(SiteGame):
                          "supply empty."),
         ),
     }
-    option_shapes = {"points": CHOICE_NUMBERS}
-    state_template = "tournaments/games/high_five_tiles.html"
+    shapes = {"points": CHOICE_NUMBERS}
+
+
+class HighFiveTilesEntry(Entry):
     # One screen on a phone: whose turn (chosen already), the tiles (folded away: they only
     # check the combination), the combination or "no row: forced turn", the tiles placed and
     # the points (filled in once the combination scored before, or by the club's card).
@@ -305,21 +311,47 @@ class HighFiveTiles(SiteGame):
     flag_choice = FlagChoice("forced", "category", "forced",
                              gettext_lazy("no row: forced turn"))
 
-    def entry_initial(self, state: Any) -> dict[str, Any]:
+    def initial(self, state: Any) -> dict[str, Any]:
         next_side = state.get("next_side") if isinstance(state, dict) else None
         return {"side": next_side} if next_side else {}
 
     def picker(self, field: str, sides: int) -> Picker | None:
         return _picker(sides) if field == "tiles" else None
 
-    def complete_entry(self, data: dict[str, Any], view: MatchView) -> dict[str, Any]:
+    def complete(self, data: dict[str, Any], view: MatchView) -> dict[str, Any]:
         return _complete(data, view)
 
-    def render_sheet(self, sheet: Sheet) -> list[Flowable]:
+
+class HighFiveTilesPage(ScorePage):
+    state_template = "tournaments/games/high_five_tiles.html"
+
+
+class HighFiveTilesSheet(ScoreSheet):
+    def render(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)
 
-    def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
+
+class HighFiveTilesWorkbook(WorkbookColumns):
+    fields = (WorkbookField(("side",), "side"), WorkbookField(("tiles_placed",)),
+              WorkbookField(("category",), "choice"), WorkbookField(("points",)),
+              WorkbookField(("tiles",), "words"), WorkbookField(("forced",), "bool"))
+
+
+class HighFiveTilesSamples(Samples):
+    def hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         return _sample(sides, variant)
+
+
+class HighFiveTiles(SiteGame):
+    key = "high_five_tiles"
+    display_name = gettext_lazy("HIGH FIVE! (tile game)")
+    words_class = HighFiveTilesWords
+    options_class = HighFiveTilesOptions
+    entry_class = HighFiveTilesEntry
+    page_class = HighFiveTilesPage
+    sheet_class = HighFiveTilesSheet
+    workbook_class = HighFiveTilesWorkbook
+    samples_class = HighFiveTilesSamples
 
 
 register(HighFiveTiles())

@@ -1,4 +1,5 @@
-"""Amerikaans Jokeren on the site: its words, score sheet, state and sample hands.
+"""Amerikaans Jokeren on the site: its words, options, score page, sheet, workbook columns
+and sample hands.
 
 The rules are the engine's (``scoring/games/jokeren.py``); this is what the site adds.
 """
@@ -16,8 +17,10 @@ from reportlab.platypus import Flowable, Spacer
 
 from tournaments.pdf.grid import SHADE, Sheet, total_rows
 
-from .base import SIDE, SiteGame, WorkbookField, register
+from .base import SiteGame, register
+from .parts import Options, Samples, ScorePage, ScoreSheet, Words
 from .sentences import Ctx, for_side
+from .workbook_fields import SIDE, WorkbookColumns, WorkbookField
 
 
 # -- the sentences of the game's own codes ---------------------------------------------------
@@ -81,7 +84,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
     bold: list[tuple[Any, ...]] = []
     for number, deal in enumerate(deals, start=1):
         derived = sheet.hands[number - 1] if number <= len(sheet.hands) else None
-        row: list[Any] = [sheet.num(number), sheet.p(Jokeren.choice_label(deal["contract"])),
+        row: list[Any] = [sheet.num(number), sheet.p(JokerenWords.choice_label(deal["contract"])),
                           sheet.p(deal["dealer"])]
         for c, side in enumerate(sheet.sides, start=3):
             row.append(sheet.num(derived["points"].get(side)) if derived else "")
@@ -136,7 +139,7 @@ def _next_deal(state: Any) -> dict[str, Any] | None:
     if not upcoming:
         return None
     of = len(state.get("deals") or ())
-    return {**upcoming, "contract_label": Jokeren.choice_label(upcoming["contract"]), "of": of,
+    return {**upcoming, "contract_label": JokerenWords.choice_label(upcoming["contract"]), "of": of,
             "text": _("Deal %(n)s of %(of)s: dealer %(dealer)s") % {
                 "n": upcoming["number"], "of": of, "dealer": upcoming["dealer"]}}
 
@@ -150,20 +153,17 @@ def _schedule(state: Any) -> list[list[str]]:
     played = state.get("played") or 0
     return [[_("Deal %(n)s of %(of)s: dealer %(dealer)s") % {
                 "n": deal["number"], "of": len(deals), "dealer": deal["dealer"]},
-             str(Jokeren.choice_label(deal["contract"]))]
+             str(JokerenWords.choice_label(deal["contract"]))]
             for deal in deals[played:]]
 
 
-class Jokeren(SiteGame):
-    key = "jokeren"
-    display_name = gettext_lazy("American Jokeren")
+class JokerenWords(Words):
     record_nouns = (pgettext_lazy("one entry of a match", "deal"),
                     pgettext_lazy("entries of a match", "deals"))
     field_labels = {
         "penalties": gettext_lazy("penalty points"),
         "penalty": gettext_lazy("penalty points"),
     }
-    workbook_fields = (WorkbookField(("penalties", SIDE)),)
     choice_labels = {
         "set3": gettext_lazy("three of a kind"),
         "run3": gettext_lazy("run of three"),
@@ -181,7 +181,10 @@ class Jokeren(SiteGame):
         "JK_LAST_DEAL_TOO_LOW": _jk_last_deal_too_low,
         "JK_PENALTY_HIGH": _jk_penalty_high,
     }
-    option_texts = {
+
+
+class JokerenOptions(Options):
+    texts = {
         "contracts": (
             gettext_lazy("Contracts"),
             gettext_lazy("The contract of each deal, in the order they are played; their number "
@@ -189,17 +192,39 @@ class Jokeren(SiteGame):
         ),
     }
     # The contracts as a list of deals, each a choice in the club's words.
-    ordered_options = {"contracts": gettext_lazy("Deal %(n)s")}
+    ordered = {"contracts": gettext_lazy("Deal %(n)s")}
+
+
+class JokerenPage(ScorePage):
     state_template = "tournaments/games/jokeren.html"
 
     def state_context(self, state: Any) -> dict[str, Any]:
         return {"next_deal": _next_deal(state), "schedule": json.dumps(_schedule(state))}
 
-    def render_sheet(self, sheet: Sheet) -> list[Flowable]:
+
+class JokerenSheet(ScoreSheet):
+    def render(self, sheet: Sheet) -> list[Flowable]:
         return _render(sheet)
 
-    def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
+
+class JokerenWorkbook(WorkbookColumns):
+    fields = (WorkbookField(("penalties", SIDE)),)
+
+
+class JokerenSamples(Samples):
+    def hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         return _sample(sides, variant)
+
+
+class Jokeren(SiteGame):
+    key = "jokeren"
+    display_name = gettext_lazy("American Jokeren")
+    words_class = JokerenWords
+    options_class = JokerenOptions
+    page_class = JokerenPage
+    sheet_class = JokerenSheet
+    workbook_class = JokerenWorkbook
+    samples_class = JokerenSamples
 
 
 register(Jokeren())

@@ -1,6 +1,6 @@
 """What a game's score-sheet renderer draws with: the ``Sheet`` of one table and the shared
 grid helpers. The renderers themselves live with their game (``tournaments/games/<key>.py``,
-``SiteGame.render_sheet``); ``sheets.py`` puts the page around them. A renderer heads each
+``ScoreSheet.render``); ``sheets.py`` puts the page around them. A renderer heads each
 side's column with ``sheet.side_head`` (name and seat, in seat order) and draws the rows a hand
 is written in with ``sheet.grid`` (or heights from ``sheet.row_heights``): those rows grow to
 fill the page.

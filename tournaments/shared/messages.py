@@ -25,7 +25,7 @@ from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from tournaments.games import SiteGame, site_game, site_games
+from tournaments.games import Words, site_game, site_games
 from tournaments.games.sentences import Ctx, Formatter, for_side
 
 __all__ = ["all_messages", "choice_label", "field_label", "issue_message", "record_text"]
@@ -43,13 +43,13 @@ FIELD_LABELS: dict[str, Any] = {
 def _label(attr: str, value: str, game: str | None) -> Any:
     if game is not None:
         try:
-            own = getattr(site_game(game), attr)
+            own = getattr(site_game(game).words, attr)
         except KeyError:
             own = {}
         if value in own:
             return own[value]
     for one in site_games():
-        labels = getattr(one, attr)
+        labels = getattr(one.words, attr)
         if value in labels:
             return labels[value]
     return None
@@ -79,15 +79,15 @@ def _record_words(game: str, language: str | None) -> dict[str, str]:
     """The words in ``language`` (the active one: the cache's key), translated once per
     process and not once per line of a score page."""
     try:
-        one, many = site_game(game).record_nouns
+        one, many = site_game(game).words.record_nouns
     except KeyError:
-        one, many = SiteGame.record_nouns
+        one, many = Words.record_nouns
     return {"record": str(one), "records": str(many)}
 
 
 def record_text(game: str, sentence: str, **params: Any) -> str:
     """``sentence`` (already translated, with ``%(record)s`` and/or ``%(records)s``) for
-    ``game``'s word for an entry (``SiteGame.record_nouns``), capitalised when it starts with
+    ``game``'s word for an entry (``Words.record_nouns``), capitalised when it starts with
     it: "Deal 4 saved.", "Ronde 4 opgeslagen."."""
     return capfirst(sentence % {**_record_words(game, get_language()), **params})
 
@@ -161,7 +161,7 @@ def all_messages() -> dict[str, Formatter]:
     """Every code's sentence: the shared codes and each registered game's own."""
     merged = dict(MESSAGES)
     for game in site_games():
-        merged.update(game.messages)
+        merged.update(game.words.messages)
     return merged
 
 

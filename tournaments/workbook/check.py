@@ -18,7 +18,7 @@ Hands follow the seat, not the name: a hand names its sides by the players' name
 renamed since the export sits under today's name. So each hand's sides are mapped seat by seat
 from the workbook's names to today's (``_remap``), and the readable columns are read by seat.
 
-What wins: the readable columns of the hands sheet (``SiteGame.workbook_fields``) win over the
+What wins: the readable columns of the hands sheet (``WorkbookColumns.fields``) win over the
 machine-readable document in the last column, for the fields they show; the document supplies
 every field without a column. A secretary's edit in the readable columns is thus taken, and the
 rules engine checks the result like any other hand (an impossible penalty is refused with the
@@ -263,7 +263,7 @@ def _choices(game: str) -> dict[str, str]:
     choices: dict[str, str] = {}
     if game not in GAMES:
         return choices
-    labels = site_game(game).choice_labels
+    labels = site_game(game).words.choice_labels
     for code, _name in settings.LANGUAGES:
         with override(code):
             choices.update({str(label).lower(): value for value, label in labels.items()})
@@ -307,7 +307,7 @@ def _resolve(item: PreviewTable, rows: list[HandRow], names: list[str],
         document = _remap(row.data, mapping) if isinstance(row.data, dict) else None
         row.resolved_adjusted = _remap(row.adjusted_points, mapping)
         try:
-            row.resolved = game.workbook_hand(document, row.cells, sides, file_sides, choices)
+            row.resolved = game.workbook.hand(document, row.cells, sides, file_sides, choices)
         except CellProblem as problem:
             item.problems.append(_row_problem(row.line, str(problem)))
 

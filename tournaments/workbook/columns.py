@@ -32,10 +32,10 @@ def readable_columns(game: str | None) -> list[tuple[str, str]]:
     """(key, header) of a game's readable hand columns; ``None``: every game's (the import
     recognises any of them), each key once."""
     if game is not None:
-        return site_game(game).workbook_columns()
+        return site_game(game).workbook.columns()
     columns: dict[str, str] = {}
     for each in site_games():
-        for key, header in each.workbook_columns():
+        for key, header in each.workbook.columns():
             columns.setdefault(key, header)
     return list(columns.items())
 

@@ -12,7 +12,7 @@ Sheets, named and headed in the club's language:
 * ``Leden`` / ``Members``: the club's members (number, name, active; no contact details: every
   member may download the workbook);
 * ``Handen`` / ``Hands``: every hand, one row each, with the table's game, options and seats:
-  readable columns per field and side (from the game's ``SiteGame.workbook_fields``, headed in
+  readable columns per field and side (from the game's ``WorkbookColumns.fields``, headed in
   the club's language), and in the last column the hand as the site stores it (JSON), so that
   ``workbook/read.py`` can rebuild every match;
 * ``Reglement`` / ``Rules``: the competition's reglement, one row per rule (``Competition.rules``,
@@ -99,7 +99,7 @@ def write_workbook(season: SeasonRows) -> bytes:
                  [Column(_("Sheet"), 22), Column(_("Contents"), 100)], date_format)
 
     game = site_game(competition.game)
-    hands_sheet.readable = len(game.workbook_columns())
+    hands_sheet.readable = len(game.workbook.columns())
     for data in season.tables:
         _write_table(data, evening_sheets.get(data.date), results, hands_sheet, game)
     for member in season.members:
@@ -254,7 +254,7 @@ def _write_table(data: SeasonTable, sheet: Sheet | None, results: Sheet, hands_s
     entries: list[tuple[int | None, Any, Any, str]] = list(data.entries) or [
         (None, None, None, "")]
     for number, hand, adjusted, reason in entries:
-        cells = game.workbook_cells(hand, sides) if readable and hand is not None else blank
+        cells = game.workbook.cells(hand, sides) if readable and hand is not None else blank
         hands_sheet.append(head + [number, *cells,
                                    None if adjusted is None else _json(adjusted), reason or None,
                                    None if hand is None else _json(hand)])

@@ -362,7 +362,7 @@ def test_every_game_option_has_a_translated_label_and_help():
     from tournaments.games import site_game
 
     for key, game in GAMES.items():
-        texts = site_game(key).option_texts
+        texts = site_game(key).options.texts
         names = {opt.name for opt in game.options}
         assert names <= set(texts), key
         with translation.override("nl"):

@@ -60,8 +60,8 @@ def test_no_site_file_outside_the_games_names_a_game_key() -> None:
 
 def test_the_games_templates_are_only_those_the_registry_names() -> None:
     """templates/tournaments/games/ is not searched above because each file there belongs to
-    the game module that names it (``SiteGame.state_template``), or to every game."""
-    named = {site_game(key).state_template for key in GAMES} | {NO_STATE, GAMES_ENTERED}
+    the game module that names it (``ScorePage.state_template``), or to every game."""
+    named = {site_game(key).page.state_template for key in GAMES} | {NO_STATE, GAMES_ENTERED}
     present = {f"tournaments/games/{p.name}" for p in GAME_TEMPLATES.glob("*.html")}
     assert present == named
 
@@ -80,10 +80,11 @@ def test_every_game_labels_its_own_fields_and_choices(key: str) -> None:
                 fields.add(one["name"])
             if one.get("kind") == "choice":  # radio buttons, one per choice
                 choices.update(one["choices"])
-    assert fields <= set(game.field_labels), fields - set(game.field_labels)
-    assert choices <= set(game.choice_labels), choices - set(game.choice_labels)
+    words = game.words
+    assert fields <= set(words.field_labels), fields - set(words.field_labels)
+    assert choices <= set(words.choice_labels), choices - set(words.choice_labels)
     own = set(described["error_codes"] + described["warning_codes"]) - set(COMMON_CODES)
-    assert own <= set(game.messages), own - set(game.messages)
+    assert own <= set(words.messages), own - set(words.messages)
 
 
 # What each game shows above the hands (its state partial) and below a field (its input help).

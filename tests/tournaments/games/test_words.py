@@ -19,12 +19,12 @@ from tournaments.shared.messages import record_text
 def texts(key: str) -> list[str]:
     """Every text of the game's site side: labels, choices, option texts and sentences."""
     game = site_game(key)
-    found = [str(t) for t in game.field_labels.values()]
-    found += [str(t) for t in game.choice_labels.values()]
-    found += [str(t) for pair in game.option_texts.values() for t in pair]
-    found += [str(t) for choices in game.option_choices.values()
+    found = [str(t) for t in game.words.field_labels.values()]
+    found += [str(t) for t in game.words.choice_labels.values()]
+    found += [str(t) for pair in game.options.texts.values() for t in pair]
+    found += [str(t) for choices in game.options.choices.values()
               for pair in choices.values() for t in pair]
-    found += [str(t) for t in game.record_nouns]
+    found += [str(t) for t in game.words.record_nouns]
     return found
 
 

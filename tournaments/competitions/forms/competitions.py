@@ -65,15 +65,15 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 # The site's words for the engine's options (the engine describes them in English, for
-# developers) come from the game (``SiteGame.option_texts``); an option the site doesn't know
+# developers) come from the game (``Options.texts``); an option the site doesn't know
 # yet falls back to its key and the engine's description.
 def option_label(name: str, game: str) -> str:
-    texts = site_game(game).option_texts
+    texts = site_game(game).options.texts
     return str(texts[name][0]) if name in texts else name.replace("_", " ").capitalize()
 
 
 def option_help(option: dict[str, Any], game: str) -> str:
-    texts = site_game(game).option_texts
+    texts = site_game(game).options.texts
     name = option["name"]
     return str(texts[name][1]) if name in texts else option["description"]
 
@@ -120,14 +120,15 @@ def option_field(option: dict[str, Any], game: str) -> forms.Field:
         "required": not option["nullable"],
     }
     site = site_game(game)
-    if option["nullable"] and option["name"] not in site.option_shapes:  # those say it
+    if option["nullable"] and option["name"] not in site.options.shapes:  # those say it
         common["help_text"] += " " + gettext("Leave empty for none (the game's default rule).")
-    if option["name"] in site.ordered_options:
+    if option["name"] in site.options.ordered:
         return OrderedChoiceField(
-            choices=[(code, site.choice_labels.get(code, code)) for code in option["choices"]],
-            max_items=option["max_items"], position_label=site.ordered_options[option["name"]],
+            choices=[(code, site.words.choice_labels.get(code, code))
+                     for code in option["choices"]],
+            max_items=option["max_items"], position_label=site.options.ordered[option["name"]],
             **common)
-    shape = site.option_shapes.get(option["name"])
+    shape = site.options.shapes.get(option["name"])
     if kind == "integer" or shape == WHOLE_NUMBER:
         attrs = {"step": option["multiple_of"]} if option["multiple_of"] else {}
         field = forms.IntegerField(
@@ -142,8 +143,8 @@ def option_field(option: dict[str, Any], game: str) -> forms.Field:
         common["required"] = False
         return forms.BooleanField(**common)
     if kind == "choice":
-        texts = site.option_choices.get(option["name"], {})
-        choices = [(c, capfirst(str(texts[c][0]) if c in texts else site.choice_label(c)))
+        texts = site.options.choices.get(option["name"], {})
+        choices = [(c, capfirst(str(texts[c][0]) if c in texts else site.words.choice_label(c)))
                    for c in option["choices"]]
         if option["nullable"]:
             choices = [("", gettext("— none —")), *choices]
@@ -159,14 +160,14 @@ def option_field(option: dict[str, Any], game: str) -> forms.Field:
     if shape in (CHOICE_NUMBERS, PLAYER_COUNT_NUMBERS):
         return _number_table(option, site, shape, common)
     raise ValueError(f"{game}: option {option['name']!r} is {kind}: give it a shape "
-                     "(SiteGame.option_shapes); the site never asks for typed JSON")
+                     "(Options.shapes); the site never asks for typed JSON")
 
 
 def _number_table(option: dict[str, Any], site: SiteGame, shape: str,
                   common: dict[str, Any]) -> forms.Field:
     """A score card (a number per choice, every one or none) or a number per player count."""
     if shape == CHOICE_NUMBERS:
-        rows = [(c, site.choice_label(c)) for c in option["choices"]]
+        rows = [(c, site.words.choice_label(c)) for c in option["choices"]]
         heads = (gettext("Combination"), gettext("Points"))
         common["help_text"] = option_help(option, site.key)  # no "leave empty": it says so
     else:

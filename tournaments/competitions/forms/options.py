@@ -1,6 +1,6 @@
 """Game options the engine describes as ``custom``, in form widgets: never typed JSON.
 
-A game's site module names the shape of such an option (``SiteGame.option_shapes``):
+A game's site module names the shape of such an option (``Options.shapes``):
 
 * ``CHOICE_NUMBERS``: an object giving every engine choice a whole number (HIGH FIVE!'s score
   card), shown as a table with one number per choice in the club's words. Every choice or none:

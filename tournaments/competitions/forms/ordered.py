@@ -1,7 +1,7 @@
 """An ordered list of choices that works without JavaScript: one select per position.
 
 For an option whose value is a list of the engine's choice codes in play order (a game's own
-module asks for it, ``SiteGame.ordered_options``). Each position is a select of the choices in the
+module asks for it, ``Options.ordered``). Each position is a select of the choices in the
 club's words, or "— none —"; empty positions are left out, so a list gets shorter by emptying a
 position. A form shows the positions filled now and a few empty ones (up to the engine's
 ``max_items``): saving and editing again gives more. The field checks no code: the rules engine

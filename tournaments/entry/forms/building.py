@@ -1,5 +1,7 @@
-"""The hand form built from the game's ``hand_fields``: one block of inputs per field, its
-widget chosen by the field's kind, its conditions evaluated.
+"""Building the hand form from the game: one block of inputs per field of the engine's
+``hand_fields``, its widget chosen by the field's kind, shaped by the game's entry traits
+(``site_game(key).entry``), filled from what was posted or stored, its conditions evaluated
+(known ones here, the others for the show/hide script).
 
 See docs/architecture.md ("The hand form"); the package's why: ``entry/forms/__init__.py``.
 """
@@ -7,29 +9,50 @@ See docs/architecture.md ("The hand form"); the package's why: ``entry/forms/__i
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from scoring.spec import When
-from tournaments.entry.forms.fields import (
+from tournaments.games import Entry, FieldChoices, Picker
+from tournaments.shared.messages import (
+    choice_label,
+    field_label,
+)
+
+from .fields import (
     BUTTONS_UP_TO,
     PREFIX,
     Block,
-    FormBase,
     Input,
     conditions_of,
     display_value,
     excluded_by,
     is_static,
     posted_codes,
+    static_ok,
 )
-from tournaments.games import Picker
-from tournaments.shared.messages import choice_label, field_label
 
 
-class Building(FormBase):
+class Builder:
+    """The blocks of one table's form (``blocks``): for ``game`` at a table of ``sides``, its
+    fields (``specs``, in the form's order) as ``post`` holds them, else as ``initial``
+    (the stored entry or the game's start) has them; ``choices``: the numbers the table picks
+    from (``Entry.choices``)."""
+
+    def __init__(self, *, game: str, entry: Entry, sides: Sequence[str],
+                 options: Mapping[str, Any], specs: Sequence[Mapping[str, Any]],
+                 post: Mapping[str, Any] | None, initial: Mapping[str, Any],
+                 display: Mapping[str, str], choices: FieldChoices) -> None:
+        self.game, self.entry, self.sides, self.options = game, entry, list(sides), options
+        self.specs, self.post, self.initial = specs, post, initial
+        self.display, self.choices = display, choices
+
+    def blocks(self) -> list[Block]:
+        """One block per field asked at this table."""
+        return [b for spec in self.specs if (b := self._block(spec)) is not None]
+
     def _script_condition(self, spec: Mapping[str, Any]) -> str:
         """The conditions on other fields, for the show/hide script: [{field, among}]."""
         dynamic = [self._on_flag_choice(c) or {"field": PREFIX + c.subject, "among": list(c.values)}
@@ -41,7 +64,7 @@ class Building(FormBase):
         """A condition on the game's ``flag_choice`` of the choice itself or a field above it:
         not for the script, so the field stays shown (hiding it would move the button just
         tapped); the server still leaves it out when the condition does not hold."""
-        flag = self.site.flag_choice
+        flag = self.entry.flag_choice
         if flag is None or condition.subject != flag.flag:
             return False
         names = [s["name"] for s in self.specs]
@@ -51,7 +74,7 @@ class Building(FormBase):
         """A condition on the game's ``flag_choice`` (a yes/no asked as a button of a choice),
         as a condition on that choice: yes is its button chosen; no is any other choice, or
         none yet."""
-        flag = self.site.flag_choice
+        flag = self.entry.flag_choice
         if flag is None or condition.subject != flag.flag:
             return None
         others = next((list(s.get("choices", [])) for s in self.specs
@@ -70,12 +93,12 @@ class Building(FormBase):
         return self.display.get(side, side)
 
     def _block(self, spec: Mapping[str, Any]) -> Block | None:
-        if not self._static_ok(spec):
+        if not static_ok(spec, sides=self.sides, options=self.options):
             return None
         name, kind = spec["name"], spec["kind"]
-        asked = self.site.flag_choice
+        asked = self.entry.flag_choice
         if asked is not None and name == asked.flag:
-            return None  # asked as a button of its choice (SiteGame.flag_choice)
+            return None  # asked as a button of its choice (Entry.flag_choice)
         excluder = excluded_by(spec)
         block = Block(name=name, label=field_label(name, self.game), kind=kind,
                       condition=self._script_condition(spec),
@@ -99,11 +122,11 @@ class Building(FormBase):
                     block.groups.append((self._side_label(side), index,
                                          self._flagged(inputs, f"{key}-{index}",
                                                        sub_initial)))
-                    block.split = self.site.choices_first
+                    block.split = self.entry.choices_first
                     if block.split:  # its buttons are named by the side, under the field's name
                         for inp in inputs:
                             if inp.widget == "radio":
-                                flag = self.site.choice_flag
+                                flag = self.entry.choice_flag
                                 block.choice_legend = str(flag.legend) if flag and flag.legend \
                                     else inp.label
                                 inp.label = self._side_label(side)
@@ -131,9 +154,9 @@ class Building(FormBase):
         return block
 
     def _flag_follows(self, name: str) -> bool:
-        """The game's yes/no sub-field that follows from a choice (``SiteGame.choice_flag``):
+        """The game's yes/no sub-field that follows from a choice (``Entry.choice_flag``):
         not asked."""
-        flag = self.site.choice_flag
+        flag = self.entry.choice_flag
         return flag is not None and flag.flag == name
 
     def _flagged(self, inputs: list[Input], prefix: str, initial: Mapping[str, Any]
@@ -142,7 +165,7 @@ class Building(FormBase):
         reads as the flag's no, and the fields that apply only on yes are shown only while a
         value of the choice is chosen. A stored no shows as no, even with a value of the
         choice beside it (saving keeps the no, without the value)."""
-        flag = self.site.choice_flag
+        flag = self.entry.choice_flag
         if flag is None:
             return inputs
         choice = f"{prefix}-{flag.choice}"
@@ -161,7 +184,7 @@ class Building(FormBase):
         kind = spec.get("kind")
         if initial is None and self.post is None:
             initial = spec.get("default") if kind in ("boolean", "choice") else None
-        help_text, placeholder = self.site.input_help.get(spec["name"], ("", ""))
+        help_text, placeholder = self.entry.input_help.get(spec["name"], ("", ""))
         offered = self.choices.get(spec["name"], {}).get(side or "")
         if kind == "integer" and offered is not None:
             value = display_value(self._value(name, initial))
@@ -182,7 +205,7 @@ class Building(FormBase):
             return Input(name, label, "checkbox", ticked, side_index=side_index,
                          help=str(help_text))
         if kind == "choice":
-            flag = self.site.flag_choice
+            flag = self.entry.flag_choice
             extra = ([(flag.value, str(flag.label))]
                      if flag is not None and name == PREFIX + flag.choice else [])
             return Input(name, label, "radio", display_value(self._value(name, initial)),
@@ -190,7 +213,7 @@ class Building(FormBase):
                                   for c in spec.get("choices", [])] + extra,
                          side_index=side_index, help=str(help_text))
         if kind == "text_list":
-            picker = self.site.picker(spec["name"], len(self.sides))
+            picker = self.entry.picker(spec["name"], len(self.sides))
             if picker is not None:
                 return self._picker(name, label, initial, picker, side_index)
             return Input(name, label, "text", display_value(self._value(name, initial)),
@@ -214,5 +237,3 @@ class Building(FormBase):
             self.post is not None and name + "-open" in self.post)
         return Input(name, label, "picker", " ".join(codes), side_index=side_index,
                      picker=picker, jokers=jokers, unfolded=unfolded)
-
-    # -- parsing ----------------------------------------------------------------------------

@@ -1,8 +1,7 @@
-"""The hand form's parts: an input, a block of inputs, the field conditions and number text.
+"""The hand form's parts: an input, a block of inputs (one hand field), the field conditions
+and the text of a number; what the form's building, reading and issues share.
 
-Shared by the form's building (``building``), parsing (``parsing``) and issues (``issues``);
-:class:`FormBase` names what each of those reads of the form. See
-docs/architecture.md ("The hand form"); the package's why: ``entry/forms/__init__.py``.
+See docs/architecture.md ("The hand form"); the package's why: ``entry/forms/__init__.py``.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.spec import SIDES_COUNT, Condition, ExceptSides, When, condition_from
-from tournaments.games import Picker, SiteGame
+from tournaments.games import Picker
 from tournaments.shared.numbers import whole_number
 
 PREFIX = "h-"
@@ -49,6 +48,13 @@ def condition_holds(condition: When, *, data: Mapping[str, Any], sides: Sequence
     return condition.holds(value)
 
 
+def static_ok(spec: Mapping[str, Any], *, sides: Sequence[str], options: Mapping[str, Any]
+              ) -> bool:
+    """The field's conditions known when the form is built hold: it is asked at all."""
+    return all(condition_holds(c, data={}, sides=sides, options=options)
+               for c in conditions_of(spec) if isinstance(c, When) and is_static(c))
+
+
 def excluded_by(spec: Mapping[str, Any]) -> str | None:
     """The side-list field whose sides a per-side field leaves out (``ExceptSides``)."""
     return next((c.field for c in conditions_of(spec) if isinstance(c, ExceptSides)), None)
@@ -68,10 +74,10 @@ class Input:
     minimum: int | None = None
     maximum: int | None = None
     step: int | None = None
-    help: str = ""  # the game's help for the field (SiteGame.input_help), shown below it
+    help: str = ""  # the game's help for the field (Entry.input_help), shown below it
     placeholder: str = ""
     filled: bool = False  # filled in by the form from what was entered (shown as such)
-    picker: Picker | None = None  # a text list entered by tapping (SiteGame.picker)
+    picker: Picker | None = None  # a text list entered by tapping (Entry.picker)
     jokers: str = ""  # the picker's joker count as posted
     unfolded: bool = False  # a picker folded away (Picker.fold) shown open
     condition: str = ""  # JSON for the show/hide script: shown (and sent) only when it holds
@@ -116,7 +122,7 @@ class Block:
     warnings: list[str] = field(default_factory=list)
     condition: str = ""  # JSON for the show/hide script ([] = always shown)
     exclude_by: str = ""  # per-side inputs hidden for sides chosen in this field
-    split: bool = False  # choices first, then the numbers in a grid (SiteGame.choices_first)
+    split: bool = False  # choices first, then the numbers in a grid (Entry.choices_first)
     choice_legend: str = ""  # a split block's choices: the name of the field chosen
 
     @property
@@ -136,6 +142,11 @@ class Block:
         """The grid's row labels: the numbers' labels (the same for every side)."""
         groups = self.number_groups
         return [i.label for i in groups[0][2]] if groups else []
+
+    @property
+    def all_inputs(self) -> list[Input]:
+        """Its inputs, those of its per-side groups too."""
+        return self.inputs + [i for _l, _n, inputs in self.groups for i in inputs]
 
     @property
     def is_group(self) -> bool:
@@ -180,33 +191,3 @@ def posted_codes(post: Mapping[str, Any], key: str) -> list[str]:
 
 
 MISSING: Any = _Missing()
-
-
-class FormBase:
-    """What the form holds (set by ``HandForm.__init__``), and the two helpers every part
-    uses."""
-
-    game: str
-    site: SiteGame
-    sides: list[str]
-    options: dict[str, Any]
-    post: Mapping[str, Any] | None
-    initial: dict[str, Any]
-    display: dict[str, str]
-    specs: list[dict[str, Any]]
-    choices: dict[str, dict[str, list[tuple[str, str]]]]
-    general_errors: list[str]
-    general_warnings: list[str]
-    incomplete: bool
-    refused: set[str]
-    blocks: list[Block]
-
-    def _static_ok(self, spec: Mapping[str, Any]) -> bool:
-        return all(
-            condition_holds(c, data={}, sides=self.sides, options=self.options)
-            for c in conditions_of(spec) if isinstance(c, When) and is_static(c)
-        )
-
-    @staticmethod
-    def _all_inputs(block: Block) -> list[Input]:
-        return block.inputs + [i for _l, _n, inputs in block.groups for i in inputs]

@@ -1,5 +1,7 @@
-"""The posted form read back into the engine's hand format (the rules in the package
-docstring), and the completed entry shown in the fields.
+"""Reading the posted form into the engine's hand format (the rules in the package
+docstring): per field kind, the game's entry traits undone (a flag asked as a choice becomes
+the flag again), conditions on other fields applied, and the inputs the form refuses itself
+(a number no column holds, a NUL character) named with their message.
 
 See docs/architecture.md ("The hand form"); the package's why: ``entry/forms/__init__.py``.
 """
@@ -7,34 +9,44 @@ See docs/architecture.md ("The hand form"); the package's why: ``entry/forms/__i
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from scoring.spec import ExceptSides
-from tournaments.entry.forms.fields import (
+from tournaments.games import Entry, Picker
+from tournaments.shared.numbers import in_int_range, whole_number
+
+from .fields import (
     MISSING,
     PREFIX,
-    FormBase,
     condition_holds,
     conditions_of,
-    display_value,
     is_static,
     number_of,
     posted_codes,
+    static_ok,
 )
-from tournaments.games import Picker
-from tournaments.shared.numbers import in_int_range, whole_number
 
 
-class Parsing(FormBase):
+class Reader:
+    """Reads ``post`` for the fields ``specs`` of one table (``sides``, ``options``) and the
+    game's ``entry`` traits. ``refusals`` after :meth:`parse`: (input name, message) of each
+    input the form refuses itself; the engine never sees those."""
+
+    def __init__(self, *, entry: Entry, sides: Sequence[str], options: Mapping[str, Any],
+                 specs: Sequence[Mapping[str, Any]], post: Mapping[str, Any]) -> None:
+        self.entry, self.sides, self.options = entry, list(sides), options
+        self.specs, self.post = specs, post
+        self.refusals: list[tuple[str, str]] = []
+
     def parse(self) -> dict[str, Any]:
         """The posted form as a hand in the engine's format."""
-        post = self.post or {}
+        post = self.post
         data: dict[str, Any] = {}
         for spec in self.specs:
-            if not self._static_ok(spec):
+            if not static_ok(spec, sides=self.sides, options=self.options):
                 continue
             name, kind, key = spec["name"], spec["kind"], PREFIX + spec["name"]
             nullable = spec.get("nullable")
@@ -89,10 +101,10 @@ class Parsing(FormBase):
                     ) -> dict[str, Any]:
         """One side's object: its sub-fields as posted (``prefix``: ``h-sides-0``)."""
         entry: dict[str, Any] = {}
-        flag = self.site.choice_flag
+        flag = self.entry.choice_flag
         for sub in item.get("fields", []):
             if flag is not None and sub["name"] == flag.flag:
-                # yes when a value of its choice is chosen (SiteGame.choice_flag)
+                # yes when a value of its choice is chosen (Entry.choice_flag)
                 entry[sub["name"]] = self._posted(post, f"{prefix}-{flag.choice}") != ""
                 continue
             value = self._parse_scalar(sub, f"{prefix}-{sub['name']}", post)
@@ -105,19 +117,6 @@ class Parsing(FormBase):
         jokers = whole_number(str(post.get(key + "-jokers", "0")).strip()) or 0
         codes += [picker.joker_code] * max(0, min(jokers, picker.jokers))
         return codes or MISSING
-
-    def show_completed(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
-        """Show what ``SiteGame.complete_entry`` filled in (``before`` → ``after``) in the
-        entry's own fields, marked as filled in."""
-        for block in self.blocks:
-            name = block.name
-            if name in after and after[name] != before.get(name) and block.inputs:
-                inp = block.inputs[0]
-                if inp.widget in ("radio", "number"):
-                    value = after[name]
-                    if block.kind == "side" and value in self.sides:
-                        value = self.sides.index(value)
-                    inp.value, inp.filled = display_value(value), True
 
     def _side_of(self, raw: str) -> Any:
         index = whole_number(raw)
@@ -142,18 +141,12 @@ class Parsing(FormBase):
 
     def _refuse(self, key: str, message: str) -> None:
         """The model refuses this input (the engine never sees it): its message, at it."""
-        self.refused.add(key)
-        for block in self.blocks:
-            for inp in self._all_inputs(block):
-                if inp.name == key:
-                    inp.errors.append(message)
-                    return
-        self.general_errors.append(message)
+        self.refusals.append((key, message))
 
     def _parse_scalar(self, spec: Mapping[str, Any], key: str, post: Mapping[str, Any]) -> Any:
-        flag = self.site.flag_choice
+        flag = self.entry.flag_choice
         if flag is not None and key in (PREFIX + flag.flag, PREFIX + flag.choice):
-            # The yes/no asked as a button of its choice (SiteGame.flag_choice): that button
+            # The yes/no asked as a button of its choice (Entry.flag_choice): that button
             # says yes and names no value of the choice; any other choice leaves the flag out.
             chosen = self._posted(post, PREFIX + flag.choice) == flag.value
             if key == PREFIX + flag.flag:
@@ -164,12 +157,13 @@ class Parsing(FormBase):
         if kind == "boolean":  # an optional box left unticked is left out (its default)
             return True if key in post else (False if spec.get("required") else MISSING)
         raw = self._posted(post, key)
-        if kind == "text_list" and raw == "" and self.site.picker(spec["name"], 1) is not None:
+        if (kind == "text_list" and raw == ""
+                and self.entry.picker(spec["name"], 1) is not None):
             raw = " "  # the picker posts its codes as a list and its jokers beside them
         if raw == "":  # a required field that allows null gets null; otherwise left out
             return None if spec.get("nullable") and spec.get("required") else MISSING
         if kind == "text_list":
-            picker = self.site.picker(spec["name"], len(self.sides))
+            picker = self.entry.picker(spec["name"], len(self.sides))
             if picker is not None:
                 return self._picked(post, key, picker)
             return [t.upper() for t in re.split(r"[\s,;]+", raw) if t]

@@ -30,10 +30,10 @@ class PostedHand:
 
 
 def completed_entry(form: HandForm, view: MatchView) -> dict[str, Any]:
-    """The posted entry with what follows from it filled in (``SiteGame.complete_entry``),
+    """The posted entry with what follows from it filled in (``Entry.complete``),
     shown in the form's fields."""
     data = form.parse()
-    completed = site_game(form.game).complete_entry(data, view)
+    completed = site_game(form.game).entry.complete(data, view)
     form.show_completed(data, completed)
     return completed
 
@@ -51,11 +51,11 @@ def posted_hand(post: Mapping[str, Any], *, game: str, sides: Sequence[str],
     ``HandForm.parse``), where the adjusted points are out of the game's bounds, or where the
     reason for them breaks the text policy (``clubmanager.text``): nothing is saved then.
     ``stored``: the hand as entered before, when this is a correction
-    (``SiteGame.kept_on_correction``)."""
+    (``Entry.kept_on_correction``)."""
     form = posted_form(post, game=game, sides=sides, before=before)
     data = completed_entry(form, before)
     if stored is not None:
-        data = site_game(game).kept_on_correction(stored, data)
+        data = site_game(game).entry.kept_on_correction(stored, data)
     adjusted = adjusted_points_from(post, sides)
     form.general_errors += adjusted_points_errors(adjusted, game=game, options=form.options,
                                                   sides_display=form.display)

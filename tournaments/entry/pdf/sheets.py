@@ -1,6 +1,6 @@
 """Score sheets: one A4 page per table, the whole round in one PDF.
 
-Each game draws its own grid, like its paper sheet (``SiteGame.render_sheet`` in
+Each game draws its own grid, like its paper sheet (``ScoreSheet.render`` in
 ``tournaments/games/``, with the helpers of ``grid.py``); this module puts the page around
 it. The grid's size and labels (targets, cross limit, contracts,
 combinations, number of games) come from the options the engine resolved for the table
@@ -115,7 +115,7 @@ def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool,
         )
         story: list[Flowable] = [_header(round_, data, styles, filled, width, code_url),
                                  Spacer(1, 3 * mm)]
-        story += site_game(table.game).render_sheet(sheet)
+        story += site_game(table.game).sheet.render(sheet)
         if filled and evaluation["errors"]:
             story += [Spacer(1, 2 * mm), styles.p(
                 record_text(table.game, _("Not counted from %(record)s %(n)s on: %(message)s"),

@@ -110,34 +110,34 @@ def _hand_rows(entrant: Entrant, table: Table, match: MatchState, editing: Hand 
     edit_urls = (_hand_edit_urls(entrant, table, match.hands) if can_enter
                  else ["" for _hand in match.hands])
     change = _("Change %(record)s %(n)s")
-    site = site_game(table.game)
+    page = site_game(table.game).page
     return {
         "hand_lines": [
-            (str(row.hand.number), site.hand_cells(row.hand.data, row.cells, match.sides), url,
+            (str(row.hand.number), page.hand_cells(row.hand.data, row.cells, match.sides), url,
              row.hand.adjusted_reason if row.hand.is_adjusted else "",
              record_text(table.game, change, n=row.hand.number) if url else "",
              editing is not None and row.hand.pk == editing.pk)
             for row, url in zip(match.hand_rows, edit_urls, strict=True)
         ],
         "hand_count": len(match.hands),
-        "hand_cells_note": site.hand_cells_note,
+        "hand_cells_note": page.hand_cells_note,
     }
 
 
 def _game_view(game: str, match: MatchState) -> dict[str, Any]:
     """What the game shows above the hands (its template and what that reads beyond match)."""
-    site = site_game(game)
+    page = site_game(game).page
     return {
         "row_span": len(match.sides) + 2,
-        "state_in_fold": site.state_in_fold,
-        "state_template": site.state_template,
-        "game_state": site.state_context(match.state),
+        "state_in_fold": page.state_in_fold,
+        "state_template": page.state_template,
+        "game_state": page.state_context(match.state),
         "sides_indexed": list(enumerate(match.sides)),
     }
 
 
 def _words(game: str, match: MatchState, editing: Hand | None) -> dict[str, Any]:
-    """The game's own word for an entry: deal, round, game or turn (SiteGame.record_nouns)."""
+    """The game's own word for an entry: deal, round, game or turn (Words.record_nouns)."""
     change = _("Change %(record)s %(n)s")
     heading = pgettext("heading", "%(record)s %(n)s")
     return {
@@ -180,7 +180,7 @@ def _entry(request: ClubRequest, table: Table, match: MatchState, editing: Hand 
         before = view_before(match, editing)
         form = HandForm(game=table.game, sides=match.sides, options=dict(match.view.options),
                         initial=(editing.data if editing
-                                 else site_game(table.game).entry_initial(before.state)),
+                                 else site_game(table.game).entry.initial(before.state)),
                         state=before.state)
     return {
         "form": form,

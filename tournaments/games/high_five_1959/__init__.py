@@ -1,4 +1,5 @@
-"""High Five 1959 on the site: its words, score sheet, state and sample hands.
+"""High Five 1959 on the site: its words, options, entry form, score page, workbook columns
+and sample hands; its score sheet is ``sheet.py``.
 
 The rules are the engine's (``scoring/games/high_five_1959.py``); this is what the site adds.
 """
@@ -10,16 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
-from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Spacer, Table
 
-from scoring import evaluate
-from tournaments.pdf.grid import SHADE, Sheet, side_widths, total_rows
-from tournaments.shared.matches import table_document
-
-from ..pdf.layout import grid_style
-from .base import SIDE, ChoiceFlag, FieldChoices, SiteGame, WorkbookField, register
-from .sentences import Ctx, for_side
+from ..base import SiteGame, register
+from ..entry import ChoiceFlag, Entry, FieldChoices
+from ..parts import Options, Samples, ScorePage, Words
+from ..sentences import Ctx, for_side
+from ..workbook_fields import SIDE, WorkbookColumns, WorkbookField
+from .sheet import HighFive1959Sheet
 
 if TYPE_CHECKING:
     from tournaments.shared.matches import MatchView
@@ -104,112 +102,6 @@ def _hf_cards_exceed_deck(c: Ctx) -> str:
     ) % {"total": c.get("total"), "maximum": c.get("maximum", 1740)}
 
 
-# -- the score sheet -------------------------------------------------------------------------
-def _render(sheet: Sheet) -> list[Flowable]:
-    targets: list[int] = list(sheet.options["targets"])
-    cross_limit: int = sheet.options["cross_limit"]
-    return [
-        _rounds_grid(sheet, targets, cross_limit),
-        Spacer(1, 4 * mm),
-        sheet.p(_("Score list: strike a number when it is made, mark a cross when it is not."),
-                sheet.styles.small),
-        Spacer(1, 1 * mm),
-        _score_list(sheet, targets, cross_limit),
-        Spacer(1, 4 * mm),
-        _totals(sheet),
-    ]
-
-
-def _rounds_grid(sheet: Sheet, targets: list[int], cross_limit: int) -> Flowable:
-    """A row per round: per side the number played for (struck when made, × when not), the
-    round's points and the running total."""
-    # The most rounds a match can last: every number struck plus one cross short of the limit.
-    max_rounds = len(targets) + cross_limit - 1
-    running = _running_totals(sheet)
-    header1: list[Any] = [sheet.head(_("Round"))]
-    header2: list[Any] = [""]
-    spans: list[tuple[Any, ...]] = [("SPAN", (0, 0), (0, 1))]
-    for i, side in enumerate(sheet.sides):
-        col = 1 + 3 * i
-        header1 += [sheet.side_head(side), "", ""]
-        header2 += [sheet.head(_("Played for")), sheet.head(_("Points")), sheet.head(_("Total"))]
-        spans.append(("SPAN", (col, 0), (col + 2, 0)))
-        spans.append(("LINEAFTER", (col + 2, 0), (col + 2, -1), 1.2, "black"))
-    rows = [header1, header2]
-    for number in range(1, max_rounds + 1):
-        row: list[Any] = [sheet.num(number)]
-        derived = sheet.hands[number - 1] if number <= len(sheet.hands) else None
-        for side in sheet.sides:
-            if derived is None:
-                row += ["", "", ""]
-                continue
-            target = derived["target"].get(side)
-            struck = derived["result"].get(side) == "struck"
-            label = "" if target is None else str(target)
-            if not struck:
-                label = f"{label} ×".strip()
-            row += [
-                sheet.p(label, sheet.styles.cell_center, "strike" if struck else ""),
-                sheet.num(derived["points"].get(side)),
-                sheet.num(running[number - 1].get(side)),
-            ]
-        rows.append(row)
-    return sheet.grid(rows, side_widths(sheet, 16 * mm, 3), header_rows=2, extra=spans)
-
-
-def _score_list(sheet: Sheet, targets: list[int], cross_limit: int) -> Table:
-    """The numbers to strike and the crosses, per side."""
-    state = (sheet.evaluation or {}).get("state") or {}
-    list_rows: list[list[Any]] = []
-    list_extra: list[tuple[Any, ...]] = []
-    for r, side in enumerate(sheet.sides):
-        side_state = state.get(side) if sheet.filled else None
-        struck_left = list(side_state["struck"]) if side_state else []
-        cells: list[Any] = [sheet.p(side, sheet.styles.cell_bold)]
-        for c, target in enumerate(targets, start=1):
-            is_struck = target in struck_left
-            if is_struck:
-                struck_left.remove(target)
-                list_extra.append(("BACKGROUND", (c, r), (c, r), SHADE))
-            cells.append(sheet.p(target, sheet.styles.head_cell, "strike" if is_struck else ""))
-        crosses = side_state["crosses"] if side_state else 0
-        cells.append(sheet.p(_("Crosses"), sheet.styles.cell_right))
-        cells += [sheet.num("×" if k < crosses else "", bold=True) for k in range(cross_limit)]
-        list_rows.append(cells)
-    name_width = 45 * mm
-    label_width = 18 * mm
-    box = min(12 * mm, (sheet.width - name_width - label_width) / (len(targets) + cross_limit))
-    widths = [name_width] + [box] * len(targets) + [label_width] + [box] * cross_limit
-    list_extra.append(("LINEBEFORE", (len(targets) + 1, 0), (len(targets) + 1, -1), 1.2, "black"))
-    table = Table(list_rows, colWidths=widths, rowHeights=sheet.row_heights(len(list_rows)),
-                  hAlign="LEFT")
-    table.setStyle(grid_style(0, list_extra))
-    return table
-
-
-def _totals(sheet: Sheet) -> Flowable:
-    """The totals, with the competition points (the total divided by the option ``divisor``)."""
-    divisor = sheet.options["divisor"]
-    totals = total_rows(sheet, _("Total"), with_competition=False)
-    totals.insert(1, [sheet.p(_("Competition (total ÷ %(divisor)s)") % {"divisor": divisor},
-                              sheet.styles.cell_bold)]
-                  + [sheet.num(sheet.competition(s), bold=True) for s in sheet.sides])
-    return sheet.grid([[""] + [sheet.head(s) for s in sheet.sides], *totals],
-                      side_widths(sheet, 55 * mm, 1))
-
-
-def _running_totals(sheet: Sheet) -> list[dict[str, int]]:
-    """The engine's totals after each accepted round (evaluated on each prefix of the hands)."""
-    if not sheet.evaluation:
-        return []
-    document = table_document(sheet.data.table, sheet.data.seats, [])
-    result = []
-    for count in range(1, len(sheet.hands) + 1):
-        document["hands"] = sheet.entered[:count]
-        result.append(evaluate(document)["totals"])
-    return result
-
-
 # -- sample hands: a complete match with the default options ---------------------------------
 def _sample(sides: Sequence[str], variant: int) -> list[dict[str, Any]]:
     a, b = sides[0], sides[1]
@@ -247,9 +139,7 @@ def _numbers_by_side(state: Any) -> list[tuple[str, list[tuple[int, bool]], int]
     return rows
 
 
-class HighFive1959(SiteGame):
-    key = "high_five_1959"
-    display_name = gettext_lazy("High Five (card game, teams)")
+class HighFive1959Words(Words):
     record_nouns = (pgettext_lazy("one entry of a match", "round"),
                     pgettext_lazy("entries of a match", "rounds"))
     field_labels = {
@@ -264,13 +154,6 @@ class HighFive1959(SiteGame):
         "straights": gettext_lazy("straights"),
         "hand": gettext_lazy("cards in hand"),
     }
-    workbook_fields = (
-        WorkbookField(("end",), "choice"), WorkbookField(("out",), "side"),
-        WorkbookField(("sides", SIDE, "opened"), "bool"), WorkbookField(("sides", SIDE, "target")),
-        WorkbookField(("sides", SIDE, "opening")), WorkbookField(("sides", SIDE, "table")),
-        WorkbookField(("sides", SIDE, "fives")), WorkbookField(("sides", SIDE, "straights")),
-        WorkbookField(("sides", SIDE, "hand")),
-    )
     choice_labels = {
         "out": gettext_lazy("a side went out"),
         "stock_exhausted": gettext_lazy("the stock ran out"),
@@ -293,7 +176,10 @@ class HighFive1959(SiteGame):
         "HF_TABLE_BELOW_MELDS": _hf_table_below_melds,
         "HF_CARDS_EXCEED_DECK": _hf_cards_exceed_deck,
     }
-    option_texts = {
+
+
+class HighFive1959Options(Options):
+    texts = {
         "targets": (
             gettext_lazy("Numbers to strike"),
             gettext_lazy("The numbers each side must strike, in the order of the score list."),
@@ -314,7 +200,7 @@ class HighFive1959(SiteGame):
             gettext_lazy("A team that did not strike its number while another went out."),
         ),
     }
-    option_choices = {
+    choices = {
         "negative": {
             "clamp": (gettext_lazy("0 competition points"),
                       gettext_lazy("A negative total counts as 0.")),
@@ -331,16 +217,17 @@ class HighFive1959(SiteGame):
                                   "never came on the table.")),
         },
     }
+
+
+class HighFive1959Entry(Entry):
     # Choices first (who went out, per team the number it came on the table for or "not on
     # the table"), then the numbers in one run; a team not on the table types only its hand.
     choices_first = True
     choice_flag = ChoiceFlag("opened", "target", gettext_lazy("not on the table"),
                              ("opening", "table", "fives", "straights"),
                              gettext_lazy("came on the table for"))
-    state_template = "tournaments/games/high_five_1959.html"
-    state_in_fold = True  # the open numbers are the choices of "number played for"
 
-    def entry_choices(self, state: Any, options: Mapping[str, Any]) -> FieldChoices:
+    def choices(self, state: Any, options: Mapping[str, Any]) -> FieldChoices:
         """The number played for: one of the side's numbers still open (the engine's state;
         before the first round every number of the option ``targets``)."""
         per_side: dict[str, list[tuple[str, str]]] = {}
@@ -350,10 +237,7 @@ class HighFive1959(SiteGame):
                 per_side[side] = [(str(n), str(n)) for n in open_numbers]
         return {"target": per_side}
 
-    def state_context(self, state: Any) -> dict[str, Any]:
-        return {"numbers_by_side": _numbers_by_side(state)}
-
-    def complete_entry(self, data: dict[str, Any], view: MatchView) -> dict[str, Any]:
+    def complete(self, data: dict[str, Any], view: MatchView) -> dict[str, Any]:
         """A team that never came on the table ("niet op tafel gekomen" chosen) has laid
         nothing: its cards on the table, fives and straights (hidden then, see
         ``choice_flag``) are 0, as the rules have them (``HF_NOT_OPENED`` refuses anything
@@ -387,14 +271,43 @@ class HighFive1959(SiteGame):
             kept[side] = entry
         return {**data, "sides": kept}
 
-    def render_sheet(self, sheet: Sheet) -> list[Flowable]:
-        return _render(sheet)
 
-    def sample_hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
+class HighFive1959Page(ScorePage):
+    state_template = "tournaments/games/high_five_1959.html"
+    state_in_fold = True  # the open numbers are the choices of "number played for"
+
+    def state_context(self, state: Any) -> dict[str, Any]:
+        return {"numbers_by_side": _numbers_by_side(state)}
+
+
+class HighFive1959Workbook(WorkbookColumns):
+    fields = (
+        WorkbookField(("end",), "choice"), WorkbookField(("out",), "side"),
+        WorkbookField(("sides", SIDE, "opened"), "bool"), WorkbookField(("sides", SIDE, "target")),
+        WorkbookField(("sides", SIDE, "opening")), WorkbookField(("sides", SIDE, "table")),
+        WorkbookField(("sides", SIDE, "fives")), WorkbookField(("sides", SIDE, "straights")),
+        WorkbookField(("sides", SIDE, "hand")),
+    )
+
+
+class HighFive1959Samples(Samples):
+    def hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         return _sample(sides, variant)
 
 
-#: What a team that never came on the table has laid (``HighFive1959.complete_entry``).
+class HighFive1959(SiteGame):
+    key = "high_five_1959"
+    display_name = gettext_lazy("High Five (card game, teams)")
+    words_class = HighFive1959Words
+    options_class = HighFive1959Options
+    entry_class = HighFive1959Entry
+    page_class = HighFive1959Page
+    sheet_class = HighFive1959Sheet
+    workbook_class = HighFive1959Workbook
+    samples_class = HighFive1959Samples
+
+
+#: What a team that never came on the table has laid (``HighFive1959Entry.complete``).
 NOT_OPENED_ZERO = ("table", "fives", "straights")
 
 register(HighFive1959())

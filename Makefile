@@ -48,7 +48,7 @@ dev: $(VENV)/.installed
 
 # The system packages the tests need (Chromium, LibreOffice Calc, poppler, gettext) are
 # installed first when missing (scripts/system-packages, shared with .ci/run). Node runs the
-# offline client's unit tests (tests/js/, Node's own runner) before pytest.
+# score page client's unit tests (offline client and entry form) (tests/js/, Node's own runner) before pytest.
 test: $(VENV)/.installed
 	scripts/system-packages
 	node --test tests/js/

@@ -61,6 +61,8 @@ NOT_EVENING_RESULTS = {
     "evenings.evening_status_set": "closing itself; a closed evening moves only by reopening",
     "evenings.evening_reopen": "the one way to change a closed evening again",
     "workbook.season_import_apply": "creates closed evenings in a competition without any",
+    "workbook.cached_workbooks_forget": "drops built workbook files after a name was erased; "
+                                        "changes no result",
     "pairs.fixed_pair_create": "a competition's pairs, for draws to come",
     "pairs.fixed_pair_delete": "a competition's pairs, for draws to come",
     "publishing.club_public_pages_set": "a club setting",

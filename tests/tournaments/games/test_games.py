@@ -17,7 +17,7 @@ from scoring import GAMES
 from scoring.issues import COMMON_CODES
 from tournaments.games import GAMES_ENTERED, NO_STATE, game_keys, site_game, site_games
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 GAME_TEMPLATES = ROOT / "templates" / "tournaments" / "games"
 # Where the site's own code, templates and scripts are; tournaments/games/ and the migrations
 # are left out (a game's own module names its key; 0001 wrote the old constraint's list).

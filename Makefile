@@ -35,8 +35,8 @@ run: $(VENV)/.installed .secret_key
 	$(PY) manage.py collectstatic --noinput --verbosity 0; \
 	$(PY) manage.py demo_data; \
 	echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"; \
-	exec $(BIN)/gunicorn clubmanager.wsgi --bind 127.0.0.1:$(PORT) --workers 2 \
-	  --access-logfile - --logger-class clubmanager.gunicorn_logging.AccessLogger \
+	exec $(BIN)/gunicorn clubmanager.project.wsgi --bind 127.0.0.1:$(PORT) --workers 2 \
+	  --access-logfile - --logger-class clubmanager.project.gunicorn_logging.AccessLogger \
 	  --graceful-timeout 5
 
 # Auto-reloading development server with DEBUG on.

@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 
 @contextmanager
 def test_database() -> Iterator[None]:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.project.settings")
     # whitenoise: STATIC_ROOT is only there after collectstatic, which benchmarks don't need.
     warnings.filterwarnings("ignore", message="No directory at", module="whitenoise")
     import django

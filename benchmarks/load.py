@@ -11,7 +11,7 @@ For each database it
    ``clubmanager_load_<pid>`` at 127.0.0.1:5432, dropped afterwards), migrates it and seeds a
    club with one Jokeren evening: 200 members, ``rounds`` rounds of 50 tables, 50 users with the
    scorekeeper role;
-2. starts gunicorn (``clubmanager.wsgi``, DEBUG off, whitenoise) on a free loopback port, or
+2. starts gunicorn (``clubmanager.project.wsgi``, DEBUG off, whitenoise) on a free loopback port, or
    ``--instances`` separate gunicorn instances (``--workers`` each) on as many ports, sharing
    only the database and the settings (one secret key), as several app servers would;
 3. runs one thread per scorekeeper (stdlib ``http.client``, its own session): log in through the
@@ -218,7 +218,7 @@ def _start_server(port: int, log: Path, env: dict[str, str],
                   workers: int) -> subprocess.Popen[bytes]:
     with log.open("w") as out:  # the child keeps its own copy of the descriptor
         return subprocess.Popen(
-            [GUNICORN, "clubmanager.wsgi", "--bind", f"127.0.0.1:{port}",
+            [GUNICORN, "clubmanager.project.wsgi", "--bind", f"127.0.0.1:{port}",
              "--workers", str(workers), "--timeout", "60", "--backlog", "256"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
 

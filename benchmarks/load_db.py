@@ -20,7 +20,7 @@ CLUB = "belasting"
 
 
 def setup_django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.project.settings")
     import django
 
     django.setup()

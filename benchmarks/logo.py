@@ -156,7 +156,7 @@ FILES: dict[str, Callable[[], bytes]] = {
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.project.settings")
     import django
 
     django.setup()

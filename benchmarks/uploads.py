@@ -277,14 +277,14 @@ def _child(path: str, which: str) -> None:
     """In a fresh process: read the file with one import, print seconds and extra peak MB."""
     import time
 
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.project.settings")
     import django
 
     django.setup()
     from django.utils import translation
 
+    from clubmanager.core.spreadsheet import ImportFileError
     from clubmanager.member_sheet import parse_members
-    from clubmanager.spreadsheet import ImportFileError
     from tournaments.workbook.read import parse_season
 
     translation.activate("en")
@@ -307,7 +307,7 @@ def _child(path: str, which: str) -> None:
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.project.settings")
     import django
 
     django.setup()

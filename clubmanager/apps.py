@@ -10,6 +10,6 @@ class ClubmanagerConfig(AppConfig):
     def ready(self) -> None:
         from django.urls import register_converter
 
-        from .converters import IdConverter
+        from .core.converters import IdConverter
 
         register_converter(IdConverter, "id")  # before any URLconf is read

@@ -8,10 +8,10 @@ from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
+from .core.text import NAME_MAX_LENGTH, validate_line, validate_notes
 from .logo import MAX_BYTES as LOGO_MAX_BYTES
 from .logo import Logo, LogoError, logo_from_upload
 from .models import Club, Member, PublicName, Role
-from .text import NAME_MAX_LENGTH, validate_line, validate_notes
 
 
 class SpreadsheetUploadForm(forms.Form):
@@ -152,7 +152,7 @@ class RoleChangeForm(forms.Form):
 
 class PasswordResetLaterForm(PasswordResetForm):
     """Django's reset form, with the mails kept to be sent after the answer
-    (``views.PasswordResetView``, ``clubmanager.mail``): ``save`` only finds the logins and
+    (``views.PasswordResetView``, ``clubmanager.core.mail``): ``save`` only finds the logins and
     makes their tokens, the same few steps for a known and an unknown address."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

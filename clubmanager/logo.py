@@ -1,6 +1,6 @@
 """A club's logo: an uploaded picture checked before anything decodes it, then re-encoded.
 
-Like the spreadsheets (``clubmanager/spreadsheet/``), an upload is held to limits before it is
+Like the spreadsheets (``clubmanager/core/spreadsheet/``), an upload is held to limits before it is
 parsed (docs/security.md, "The club logo"):
 
 1. at most ``MAX_BYTES`` (the form refuses a larger file before reading it; read here again);

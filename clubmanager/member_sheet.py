@@ -20,8 +20,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .spreadsheet import ImportFileError, Row, is_formula, open_workbook
-from .text import NAME_MAX_LENGTH, refusal
+from .core.spreadsheet import ImportFileError, Row, is_formula, open_workbook
+from .core.text import NAME_MAX_LENGTH, refusal
 
 NEW = "new"
 UPDATED = "updated"
@@ -328,7 +328,7 @@ def _validate(row: ParsedRow) -> list[str]:
     if not row.member_number:
         problems.append(_("The member number is missing."))
     for f, limit in MAX_LENGTH.items():
-        refused = refusal(getattr(row, f))  # the site's text policy (``clubmanager.text``)
+        refused = refusal(getattr(row, f))  # the site's text policy (``clubmanager.core.text``)
         if refused is not None:
             problems.append(_("%(field)s: %(problem)s") % {"field": _field_label(f).capitalize(),
                                                            "problem": refused})

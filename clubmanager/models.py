@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from .text import NAME_MAX_LENGTH, validate_line, validate_notes
+from .core.text import NAME_MAX_LENGTH, validate_line, validate_notes
 
 
 class Club(models.Model):

@@ -18,7 +18,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import member_sheet, selectors, services
-from .access import club_view
+from .core.access import club_view
+from .core.http import ClubRequest
+from .core.mail import send_later
+from .core.spreadsheet import ImportFileError
 from .forms import (
     ClubCreateForm,
     MemberForm,
@@ -28,11 +31,8 @@ from .forms import (
     RoleChangeForm,
     RoleGrantForm,
 )
-from .http import ClubRequest
-from .mail import send_later
 from .models import Member, Role
 from .services import preview_key, preview_store, preview_take
-from .spreadsheet import ImportFileError
 
 MEMBERS_PER_PAGE = 50
 
@@ -46,7 +46,7 @@ def home(request: HttpRequest) -> HttpResponse:
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's "forgot your password", answering at once: the same answer, in the same time,
     for a known and an unknown address. The mail is rendered and sent after the answer
-    (``clubmanager.mail``), so a slow mail server neither holds the worker nor tells which
+    (``clubmanager.core.mail``), so a slow mail server neither holds the worker nor tells which
     addresses have a login; its link is on the site's own address (``settings.SITE_URL``),
     never on the Host header of the request."""
 
@@ -79,7 +79,7 @@ def _welcome_mail(started: services.ClubStarted) -> list[EmailMessage]:
 
 def club_add(request: HttpRequest) -> HttpResponse:
     """A superuser starts a club for someone: the club, its first club admin, and a mail with
-    the one-time link to set a password, sent after the answer (``clubmanager.mail``)."""
+    the one-time link to set a password, sent after the answer (``clubmanager.core.mail``)."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not request.user.is_superuser:

@@ -35,7 +35,7 @@ PACKAGES = ("clubmanager", "tournaments", "scoring")
 LAYERS = ("urls", "views", "forms", "services", "selectors", "games/pdf/workbook", "models",
           "engine")
 #: Outside the ladder: may import anything; nothing on the ladder may import one (read the
-#: settings through ``django.conf.settings``, never ``clubmanager.settings``).
+#: settings through ``django.conf.settings``, never ``clubmanager.project.settings``).
 ENTRY = "entry point"
 
 #: The feature packages of ``tournaments/`` (docs/architecture.md#features): each holds its own
@@ -48,13 +48,13 @@ BETWEEN_FEATURES = ("services", "selectors", "models", "engine")
 #: module no pattern matches fails the test: place a new module here.
 PLACES: tuple[tuple[str, str], ...] = (
     # -- entry points: run by Django, gunicorn or manage.py, imported by nothing of ours
-    ("clubmanager/settings.py", ENTRY),
-    ("clubmanager/wsgi.py", ENTRY),
-    ("clubmanager/asgi.py", ENTRY),
+    ("clubmanager/project/settings.py", ENTRY),
+    ("clubmanager/project/wsgi.py", ENTRY),
+    ("clubmanager/project/asgi.py", ENTRY),
     ("*/apps.py", ENTRY),
     ("*/management/*", ENTRY),
     ("tournaments/demo/*", ENTRY),  # the demo data, run by `manage.py demo_data`
-    ("clubmanager/gunicorn_logging.py", ENTRY),  # gunicorn's logger class (`make run`)
+    ("clubmanager/project/gunicorn_logging.py", ENTRY),  # gunicorn's logger class (`make run`)
     # -- engine: plain Python, no Django
     ("scoring/*", "engine"),
     # The draw generator works on plain objects and stays pure (STYLE.md), like the engine:
@@ -62,34 +62,41 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("tournaments/draws/draw.py", "engine"),
     # Plain-Python helpers that import nothing of the site: the JSON depth bound every parse of
     # posted or uploaded JSON goes through, and the redaction of table codes in log lines.
-    ("clubmanager/json_limits.py", "engine"),
-    ("clubmanager/log_redaction.py", "engine"),
+    ("clubmanager/core/json_limits.py", "engine"),
+    ("clubmanager/core/log_redaction.py", "engine"),
     # The logo's structure walk (plain Python) and its decoding process (Pillow only: it runs
     # as a script of its own, without Django).
     ("clubmanager/logo_structure.py", "engine"),
     ("clubmanager/logo_decode.py", "engine"),
     # The apps' package roots and the feature packages' roots are empty: at the bottom they
-    # stay so.
+    # stay so. So are the roots of the project and of the site-wide plumbing
+    # (docs/architecture.md#clubmanager-in-three-parts).
     ("clubmanager/__init__.py", "engine"),
+    ("clubmanager/project/__init__.py", "engine"),
+    ("clubmanager/core/__init__.py", "engine"),
     ("tournaments/__init__.py", "engine"),
     *((f"tournaments/{feature}/__init__.py", "engine") for feature in (*FEATURES, "shared")),
     # -- urls
+    # The root URLconf (clubmanager/project/urls.py) is one of these: it includes the others by
+    # their dotted names and imports no view (test_the_root_urlconf_imports_no_view).
     ("*/urls.py", "urls"),
+    ("clubmanager/club_urls.py", "urls"),  # /clubs/<slug:club>/: members and roles
+    ("tournaments/club_urls.py", "urls"),  # /clubs/<slug:club>/: club settings and privacy
     ("tournaments/entry/table_code_urls.py", "urls"),  # /t/<code>/..., included by the project
     ("tournaments/evenings/door_urls.py", "urls"),  # /deur/<code>/..., included by the project
     ("tournaments/standings/share_urls.py", "urls"),  # /uitslag/<code>/, included by the project
-    ("clubmanager/converters.py", "urls"),  # the URL converters
+    ("clubmanager/core/converters.py", "urls"),  # the URL converters
     # -- views: what handles a request, and what a view uses only
     ("*/views.py", "views"),
     ("*/views/*", "views"),
-    ("clubmanager/access.py", "views"),  # the view decorators (club_view, ...)
-    ("clubmanager/http.py", "views"),  # the request types those decorators make
+    ("clubmanager/core/access.py", "views"),  # the view decorators (club_view, ...)
+    ("clubmanager/core/http.py", "views"),  # the request types those decorators make
     ("*/templatetags/*", "views"),
     ("*/admin.py", "views"),
     ("*/middleware.py", "views"),
-    ("clubmanager/csp.py", "views"),  # the Content-Security-Policy middleware
-    ("clubmanager/pwa.py", "views"),  # the service worker and the web app manifest
-    ("clubmanager/login_views.py", "views"),  # logging in and out
+    ("clubmanager/core/csp.py", "views"),  # the Content-Security-Policy middleware
+    ("clubmanager/core/pwa.py", "views"),  # the service worker and the web app manifest
+    ("clubmanager/core/login_views.py", "views"),  # logging in and out
     ("*/context_processors.py", "views"),
     # -- forms
     ("*/forms.py", "forms"),
@@ -102,9 +109,9 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("*/services.py", "services"),
     ("*/services/*", "services"),
     # Backup and restore write the whole database (the management commands call them).
-    ("clubmanager/backup.py", "services"),
+    ("clubmanager/core/backup.py", "services"),
     # Sends mail after the answer (password reset): an outside effect, like a write.
-    ("clubmanager/mail.py", "services"),
+    ("clubmanager/core/mail.py", "services"),
     # Counts and clears the failed code attempts (rows of TableCodeFailure): a write, for the
     # table codes, the door and the share links.
     ("tournaments/shared/throttle.py", "services"),
@@ -142,7 +149,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("clubmanager/member_sheet.py", "games/pdf/workbook"),
     # The one way in for uploads: archive checks, the streamed XML parts, the cells; neutral
     # (no model), read by member_sheet.py and tournaments/workbook/read.py.
-    ("clubmanager/spreadsheet/*", "games/pdf/workbook"),
+    ("clubmanager/core/spreadsheet/*", "games/pdf/workbook"),
     # The club logo's checks and re-encoding (an upload into the PNG we keep); no model, the
     # write is clubmanager/services.py's (club_logo_set).
     ("clubmanager/logo.py", "games/pdf/workbook"),
@@ -150,7 +157,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("*/models.py", "models"),
     ("*/models/*", "models"),
     # The text policy for every free-text name: the models' validators, so at their layer.
-    ("clubmanager/text.py", "models"),
+    ("clubmanager/core/text.py", "models"),
     # The hand history's receiver: part of saving a hand, as a model's own signal would be.
     ("tournaments/entry/history.py", "models"),
     # The stored reglement as the engine's season document, and in words: read by the model's
@@ -398,6 +405,19 @@ def test_no_import_cycles() -> None:
     lines = against_known("import cycles", shown, (" ~ ".join(key) for key in KNOWN_CYCLES))
     if lines:
         pytest.fail("\n".join(lines), pytrace=False)
+
+
+def test_the_root_urlconf_imports_no_view() -> None:
+    """The project's URLs include each part's URL module by name: no view module of ours."""
+    from django.conf import settings
+
+    root = settings.ROOT_URLCONF
+    assert root == "clubmanager.project.urls"
+    graph = import_graph(ROOT, PACKAGES)
+    layers, _unplaced = _layers(ROOT, graph)
+    views = sorted(name for name in graph[root] if layers.get(name) == "views")
+    assert not views, f"{root} imports views: {views}; include their URL module instead"
+    assert graph[root] == set(), f"{root} imports {sorted(graph[root])}; include by name"
 
 
 # -- the checker itself, on a made-up tree -------------------------------------------------------

@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.db import models
 from simple_history.admin import SimpleHistoryAdmin
 
-from clubmanager.json_limits import BoundedJSONDecoder
+from clubmanager.core.json_limits import BoundedJSONDecoder
 
 from .models import Competition, Evening, FixedPair, Hand, Participant, Round, Seat, Table
 

@@ -7,7 +7,7 @@ document.addEventListener("submit", function (e) {
 });
 
 // Logging out ends the login on this phone, also without a connection. The table pages the
-// service worker kept for that login go (clubmanager/pwa.py), and so does the cm-who cookie that
+// service worker kept for that login go (clubmanager/core/pwa.py), and so does the cm-who cookie that
 // names the login to the worker and the score page. What a scorekeeper typed and did not send
 // stays for that login only (static/js/offline.js; docs/privacy.md "A shared phone"). Offline,
 // the page says so and the logout is sent to the server as soon as a page is opened online.

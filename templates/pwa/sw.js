@@ -1,4 +1,4 @@
-{% autoescape off %}// The table page survives the hall (clubmanager/pwa.py; docs/architecture.md). Network first:
+{% autoescape off %}// The table page survives the hall (clubmanager/core/pwa.py; docs/architecture.md). Network first:
 // every table page, the texts of the page's scripts and every static file are fetched as always
 // and the answer kept; only when the network fails is the kept copy used. A kept table page is
 // marked data-served="cache", so the page says it came from this phone and gives its forms

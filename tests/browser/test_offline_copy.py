@@ -1,7 +1,7 @@
 """The copy of the table page this phone keeps for a reload without Wi-Fi: it is the table as it
 really is on this phone (refreshed after every save, the waiting deals on top), and it belongs
 to one login: a session that ended, a new login or a log-out (also one tapped offline) never
-sees it (clubmanager/pwa.py, templates/pwa/sw.js, static/js/offline/)."""
+sees it (clubmanager/core/pwa.py, templates/pwa/sw.js, static/js/offline/)."""
 
 from __future__ import annotations
 

@@ -90,7 +90,7 @@ def test_the_admin_sees_who_did_not_get_the_results_mail_and_sends_it_again(
     browsing: Any, step: Any, club: Any, admin_user: Any, make_member: Any,
     make_competition: Any, make_evening: Any, settings: Any,
 ) -> None:
-    from clubmanager.mail import wait_for_mail
+    from clubmanager.core.mail import wait_for_mail
 
     settings.EMAIL_BACKEND = "tests.tournaments.standings.test_results_mail.RefusingBackend"
     members = [make_member(club, name=name, email=f"{name.split()[0].lower()}@example.nl",

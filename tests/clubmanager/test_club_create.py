@@ -15,7 +15,7 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
-from clubmanager.mail import wait_for_mail
+from clubmanager.core.mail import wait_for_mail
 from clubmanager.models import Club, ClubRole, Member, Role
 from tests.tournaments.competitions.test_competitions import form_data
 from tests.tournaments.entry.test_score_views import form_post

@@ -10,7 +10,7 @@ from django.core.mail.backends.locmem import EmailBackend
 from django.test import Client
 from django.urls import reverse
 
-from clubmanager.mail import wait_for_mail
+from clubmanager.core.mail import wait_for_mail
 
 pytestmark = pytest.mark.django_db
 
@@ -96,7 +96,7 @@ def test_a_weak_new_password_is_refused_with_a_message(client: Client, ann) -> N
 
 
 def test_email_goes_over_smtp_when_the_environment_names_a_host() -> None:
-    from tests.clubmanager.test_settings import setting
+    from tests.clubmanager.project.test_settings import setting
 
     assert setting("EMAIL_BACKEND") == "django.core.mail.backends.console.EmailBackend"
     assert setting("EMAIL_BACKEND", DJANGO_EMAIL_HOST="smtp.example.nl") == (
@@ -131,7 +131,7 @@ def test_the_link_uses_the_configured_origin_not_the_host_header(client: Client,
 
 
 def test_email_timeout_is_set_and_configurable() -> None:
-    from tests.clubmanager.test_settings import setting
+    from tests.clubmanager.project.test_settings import setting
 
     assert setting("EMAIL_TIMEOUT") == "10"
     assert setting("EMAIL_TIMEOUT", DJANGO_EMAIL_TIMEOUT="3") == "3"

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from clubmanager.json_limits import MAX_JSON_DEPTH, JSONTooDeep, loads, too_deep
+from clubmanager.core.json_limits import MAX_JSON_DEPTH, JSONTooDeep, loads, too_deep
 from tournaments.models import Competition
 
 DEEP = ["[" * 5000 + "]" * 5000, '{"a":' * 5000 + "1" + "}" * 5000,

@@ -11,7 +11,7 @@ tables included, are the same before and after. Each example runs in a transacti
 rolled back, so examples do not drift.
 
 Every field of each page is also posted once with a character the text policy refuses
-(``clubmanager.text``: control characters, NUL, noncharacters, zero-width and text-direction
+(``clubmanager.core.text``: control characters, NUL, noncharacters, zero-width and text-direction
 characters), the rest of the body valid; nothing of it may be stored, whatever the answer.
 
 Derandomized (the same examples on every run) and small: CI runs it on SQLite and PostgreSQL.
@@ -64,7 +64,7 @@ NOT_COUNTED = {"sessions", "axes"}
 REFUSALS = (403, 404, 405, LOGIN)
 _NAME = re.compile(r'\bname="([^"]+)"')
 
-#: Characters the text policy refuses (``clubmanager.text``, issue 22): control characters
+#: Characters the text policy refuses (``clubmanager.core.text``, issue 22): control characters
 #: (NUL, C0, DEL, C1), noncharacters, zero-width and text-direction characters.
 HOSTILE_CHARS = ["\x00", "\x01", "\x08", "\x0b", "\x1b", "\x7f", "\x85", "\ufffe", "\uffff",
                  "\u200b", "\u200d", "\u202e", "\u2066", "\ufeff"]

@@ -1,7 +1,7 @@
 """CSRF on htmx requests, the deploy check, and uploads (size-limited, never kept, never run).
 
 Login throttling (django-axes: 5 failures lock username + address) is tested in
-tests/clubmanager/test_auth.py; here only that the lock also refuses the right password.
+tests/clubmanager/core/test_auth.py; here only that the lock also refuses the right password.
 """
 
 from __future__ import annotations

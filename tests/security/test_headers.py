@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from clubmanager.csp import HEADER, policy_header
+from clubmanager.core.csp import HEADER, policy_header
 from tests.security.test_url_matrix import URLS, client_of, url_of, world  # noqa: F401
 
 pytestmark = pytest.mark.django_db

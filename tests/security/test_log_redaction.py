@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from clubmanager.gunicorn_logging import AccessLogger
-from clubmanager.log_redaction import RedactTableCodes, redact
+from clubmanager.core.log_redaction import RedactTableCodes, redact
+from clubmanager.project.gunicorn_logging import AccessLogger
 
 CODE = "NEAdNlBUEeaycZNpq1rzHg"
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,4 +88,4 @@ def test_gunicorn_access_log_carries_no_whole_code(tmp_path: Path) -> None:
 def test_make_run_gives_gunicorn_the_redacting_logger() -> None:
     makefile = (ROOT / "Makefile").read_text()
     assert "--access-logfile -" in makefile
-    assert "--logger-class clubmanager.gunicorn_logging.AccessLogger" in makefile
+    assert "--logger-class clubmanager.project.gunicorn_logging.AccessLogger" in makefile

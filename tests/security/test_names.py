@@ -15,8 +15,8 @@ from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from clubmanager.core.text import refusal, sheet_safe
 from clubmanager.models import Club, Member
-from clubmanager.text import refusal, sheet_safe
 from tests.tournaments.competitions.test_competitions import add_url, form_data
 from tournaments.models import Competition, Participant
 from tournaments.workbook.selectors import season_workbook

@@ -23,8 +23,8 @@ from django.urls import reverse
 
 from benchmarks import logo as logo_bench
 from benchmarks import uploads
+from clubmanager.core.spreadsheet import MAX_PARTS, MAX_RATIO, MAX_TAGS, MAX_TOKEN, MAX_UNCOMPRESSED
 from clubmanager.models import ClubLogo, Member
-from clubmanager.spreadsheet import MAX_PARTS, MAX_RATIO, MAX_TAGS, MAX_TOKEN, MAX_UNCOMPRESSED
 from tournaments.models import Evening
 
 pytestmark = pytest.mark.django_db

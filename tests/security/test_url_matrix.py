@@ -108,7 +108,7 @@ _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "password_change_done": {"GET": (LOGIN, 200, 200, 200, 200, 200),
                              "POST": (LOGIN, 405, 405, 405, 405, 405)},
     "set_language": {"GET": (302,) * 6, "POST": (302,) * 6},
-    # the table page on the home screen and offline (clubmanager/pwa.py): static, no club data
+    # the table page on the home screen and offline (clubmanager/core/pwa.py): static, no club data
     "service_worker": {"GET": PUBLIC, "POST": (405,) * 6},
     "manifest": {"GET": PUBLIC, "POST": (405,) * 6},
     # the offline client's texts (Django's JavaScriptCatalog): translations only, no club data

@@ -1,6 +1,6 @@
 """URLs of a table code (its QR): ``/t/<code>/…``, the table's score pages without a login.
 
-The project's URLs include this module (``clubmanager/urls.py``), so they import no view of
+The project's URLs include this module (``clubmanager/project/urls.py``), so they import no view of
 this app; the names mirror the score pages' (namespace ``table_code``). The views and what a
 code may do are in ``entry/views/table_codes.py``; docs/security.md says what a code opens.
 """

@@ -1,6 +1,7 @@
 """URLs of an evening's door code (its QR at the door): ``/deur/<code>/…``, self check-in.
 
-Included by the project's URLs (``clubmanager/urls.py``); the views are ``evenings/views/door.py``.
+Included by the project's URLs (``clubmanager/project/urls.py``);
+the views are ``evenings/views/door.py``.
 A door code checks members in to its evening while check-in is open, and does nothing else.
 """
 

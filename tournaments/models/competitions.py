@@ -9,8 +9,8 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from clubmanager.core.text import NAME_MAX_LENGTH, validate_line
 from clubmanager.models import Club, Member
-from clubmanager.text import NAME_MAX_LENGTH, validate_line
 from tournaments.shared.season_rules import refusal_sentence, rules_errors
 
 

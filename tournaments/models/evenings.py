@@ -12,8 +12,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from clubmanager.core.text import NAME_MAX_LENGTH, validate_line
 from clubmanager.models import Member
-from clubmanager.text import NAME_MAX_LENGTH, validate_line
 
 from .competitions import Competition
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 from simple_history.signals import pre_create_historical_record
 
-from clubmanager.text import REASON_MAX_LENGTH, validate_reason
+from clubmanager.core.text import REASON_MAX_LENGTH, validate_reason
 
 from .codes import TableCode
 from .evenings import Table

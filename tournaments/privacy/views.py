@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubmanager import services as member_services
-from clubmanager.access import club_view
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
 from clubmanager.forms import PublicNameForm
-from clubmanager.http import ClubRequest
 from clubmanager.models import Member, Role
 from tournaments.privacy.pdf.member_data import member_data_pdf as data_pdf
 from tournaments.privacy.selectors import login_data, member_data

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from clubmanager.http import ClubRequest
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Club
 from clubmanager.selectors import club_logo_png
 from tournaments.models import Competition

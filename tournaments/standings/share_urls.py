@@ -1,6 +1,7 @@
 """URLs of an evening's share link: ``/uitslag/<code>/``, its results for anyone with the link.
 
-Included by the project's URLs (``clubmanager/urls.py``); the view is ``standings/views/share.py``.
+Included by the project's URLs (``clubmanager/project/urls.py``);
+the view is ``standings/views/share.py``.
 The code opens that one evening's results, read-only, names as a visitor sees them, and the
 club's logo on that page.
 """

@@ -12,7 +12,7 @@ workbook's members sheet (shown in the preview as a new member); a number in nei
 error. A seat without a member number is a guest: within the evening, the guest with that
 guest number (the export numbers an evening's guests, so two guests of the same name stay two
 people), or, in a workbook without guest numbers, the guest of that name. Names (new members'
-and guests') and reasons pass the site's text policy (``clubmanager.text``).
+and guests') and reasons pass the site's text policy (``clubmanager.core.text``).
 
 Hands follow the seat, not the name: a hand names its sides by the players' names, and a member
 renamed since the export sits under today's name. So each hand's sides are mapped seat by seat
@@ -36,8 +36,8 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from clubmanager.core.text import NAME_MAX_LENGTH, reason_refusal, refusal
 from clubmanager.models import Member
-from clubmanager.text import NAME_MAX_LENGTH, reason_refusal, refusal
 from scoring import GAMES, side_points_bounds
 from tournaments.shared import matches
 from tournaments.shared.messages import issue_message, record_text
@@ -169,7 +169,7 @@ def check_season(
 
 def _number_problems(new_members: Mapping[str, str], cells: Mapping[str, str]) -> list[str]:
     """A new member's number held to the member form's rules: its length and the text policy
-    (``clubmanager.text``), named by its cell on the members sheet."""
+    (``clubmanager.core.text``), named by its cell on the members sheet."""
     longest = Member._meta.get_field("member_number").max_length
     problems = []
     for number in sorted(new_members):

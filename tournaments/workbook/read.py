@@ -2,7 +2,7 @@
 rows to check: pure parsing, no writes (docs/secretary-guide.md; the upload limits:
 docs/security.md "Upload limits").
 
-``parse_season(data, filename)`` reads (through ``clubmanager.spreadsheet``, with its archive
+``parse_season(data, filename)`` reads (through ``clubmanager.core.spreadsheet``, with its archive
 limits) the workbook's hands sheet (``Handen``/``Hands``) and members sheet
 (``Leden``/``Members``) and returns a ``ParsedSeason``, or raises ``ImportFileError`` with a
 sentence for the user (not an .xlsx file, a damaged file, sheets or columns missing, too many
@@ -22,8 +22,8 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
-from clubmanager import json_limits
-from clubmanager.spreadsheet import ImportFileError, Row, is_formula
+from clubmanager.core import json_limits
+from clubmanager.core.spreadsheet import ImportFileError, Row, is_formula
 from scoring import GAMES
 
 from ..games import site_games

@@ -1,4 +1,4 @@
-"""Reading a season workbook's sheets: the file opened (through ``clubmanager.spreadsheet``,
+"""Reading a season workbook's sheets: the file opened (through ``clubmanager.core.spreadsheet``,
 with its archive limits), a sheet found by its name in either site language, its header row
 matched to the columns, and cell values as text, whole numbers and dates. Used by ``read.py``
 (the hands and members) and ``reglement.py`` (the reglement, evenings and call-offs).
@@ -14,7 +14,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from clubmanager.spreadsheet import ImportFileError, Row, Workbook, open_workbook
+from clubmanager.core.spreadsheet import ImportFileError, Row, Workbook, open_workbook
 
 from .columns import hands_columns, sheet_names
 

@@ -17,7 +17,7 @@ sheet, the row and the cell ("Reglement!C7").
 A rule's value is JSON as the site stores it (``{"best": 6}``, ``"average"``, ``6``); a plain
 word (``average``) is taken as that text. Before the engine sees a value it is bounded: whole
 numbers only (no fractions), within what the database stores, short lists and texts; the JSON
-itself is read with the site's depth limit (``clubmanager.json_limits``).
+itself is read with the site's depth limit (``clubmanager.core.json_limits``).
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
-from clubmanager import json_limits
-from clubmanager.spreadsheet import Row, Workbook, is_formula
-from clubmanager.text import NAME_MAX_LENGTH, refusal
+from clubmanager.core import json_limits
+from clubmanager.core.spreadsheet import Row, Workbook, is_formula
+from clubmanager.core.text import NAME_MAX_LENGTH, refusal
 from tournaments.shared.season_rules import (
     answer_refusals,
     prize_rule,

@@ -19,7 +19,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-from clubmanager.text import sheet_safe
+from clubmanager.core.text import sheet_safe
 
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
@@ -44,7 +44,7 @@ def text_cell(ws: WriteOnlyWorksheet, text: str) -> Cell:
     in the reader's Excel. The cell type is forced to string, and a text that a spreadsheet
     would take for a formula when edited gets Excel's quote prefix (the hidden apostrophe).
     A character no workbook holds (a control character stored before the text policy,
-    ``clubmanager.text``) is replaced (``sheet_safe``): one name never stops the export.
+    ``clubmanager.core.text``) is replaced (``sheet_safe``): one name never stops the export.
     """
     text = sheet_safe(text)
     cell = WriteOnlyCell(ws, value=text)

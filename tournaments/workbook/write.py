@@ -49,7 +49,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
-from clubmanager.text import sheet_safe
+from clubmanager.core.text import sheet_safe
 
 from ..games import SiteGame, site_game
 from ..models import Competition, Tiebreak

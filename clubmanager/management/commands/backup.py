@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from clubmanager.backup import BackupError, engine_for
+from clubmanager.core.backup import BackupError, engine_for
 
 
 class Command(BaseCommand):

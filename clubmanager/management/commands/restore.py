@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from clubmanager.backup import BackupError, site_has_data
+from clubmanager.core.backup import BackupError, site_has_data
 from clubmanager.management.commands.backup import engine_for_command
 
 

@@ -35,7 +35,7 @@
   function swaps(kind) { return OUTCOMES.indexOf(kind) !== -1; }
 
   // Who is logged in on this phone now, from the cookie the site sets beside the session
-  // (clubmanager/pwa.py): {identity: "u12", token} or null.
+  // (clubmanager/core/pwa.py): {identity: "u12", token} or null.
   function loggedIn(cookies) {
     var found = null;
     String(cookies || "").split(/;\s*/).forEach(function (part) {

@@ -1,4 +1,4 @@
-// The service worker (templates/pwa/sw.js, clubmanager/pwa.py) that keeps this table page for
+// The service worker (templates/pwa/sw.js, clubmanager/core/pwa.py) that keeps this table page for
 // a reload without Wi-Fi. Registered from the score page; the page that registered it came
 // before it, so its address and files are sent once to be kept as if they had come through it.
 (function (root) {

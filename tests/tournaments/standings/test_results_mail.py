@@ -1,5 +1,6 @@
 """The results mail goes to each member on its own (standings/services/sharing.py,
-clubmanager/mail.py): an address the mail server refuses (550) stops no other; the club admin's page
+clubmanager/core/mail.py): an address the mail server refuses (550) stops no other; the club
+admin's page
 says who got it and who did not, and sends it again to just those. The mails are sent after the
 answer, in a thread of their own, so these tests commit (``transaction=True``) for that thread to
 see the rows it reports on."""
@@ -17,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from clubmanager.mail import send_each, wait_for_mail
+from clubmanager.core.mail import send_each, wait_for_mail
 from clubmanager.models import Member
 from tournaments.models import EveningStatus, MailStatus, ResultsMail
 

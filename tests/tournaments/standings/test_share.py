@@ -183,7 +183,7 @@ def mail_results(admin_client: Client, club: Any, evening: Evening, **data: str)
 def test_results_are_mailed_after_the_answer_only_to_who_asked_once(
         admin_client: Client, club: Any, played: dict[str, Any], readers: Any, settings: Any,
 ) -> None:
-    from clubmanager.mail import wait_for_mail
+    from clubmanager.core.mail import wait_for_mail
 
     settings.EMAIL_BACKEND = "tests.clubmanager.test_password_reset.SlowBackend"
     evening = played["evening"]
@@ -219,7 +219,7 @@ def test_results_are_mailed_after_the_answer_only_to_who_asked_once(
 def test_a_failing_mail_server_is_logged_never_an_error_page(
         admin_client: Client, club: Any, played: dict[str, Any], readers: Any, settings: Any,
         caplog: Any) -> None:
-    from clubmanager.mail import wait_for_mail
+    from clubmanager.core.mail import wait_for_mail
 
     settings.EMAIL_BACKEND = "tests.tournaments.standings.test_share.FailingBackend"
     response = mail_results(admin_client, club, played["evening"])

@@ -310,7 +310,7 @@ def test_the_default_workbook_cache_is_not_in_the_shared_tmp() -> None:
     from django.conf import settings as django_settings
     from django.test import override_settings
 
-    from clubmanager import settings as project_settings
+    from clubmanager.project import settings as project_settings
 
     assert not str(project_settings.WORKBOOK_CACHE_DIR).startswith(tempfile.gettempdir())
     with override_settings(WORKBOOK_CACHE_DIR=project_settings.WORKBOOK_CACHE_DIR):

@@ -14,8 +14,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubmanager.core.text import validate_line
 from clubmanager.forms import HelpRadio
-from clubmanager.text import validate_line
 from scoring import GAMES
 from tournaments.competitions.forms.options import NumberTableField
 from tournaments.competitions.forms.ordered import OrderedChoiceField

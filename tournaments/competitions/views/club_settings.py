@@ -22,9 +22,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubmanager import services as club_services
-from clubmanager.access import club_view, public_club_view
+from clubmanager.core.access import club_view, public_club_view
+from clubmanager.core.http import ClubRequest, PublicClubRequest
 from clubmanager.forms import ClubSettingsForm, LogoForm
-from clubmanager.http import ClubRequest, PublicClubRequest
 from clubmanager.models import Role
 from tournaments.competitions.forms.club_defaults import ClubDefaultsForm
 from tournaments.competitions.selectors import club_defaults

@@ -10,8 +10,8 @@ from django.urls import URLPattern, path
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.competitions import selectors as selectors
 from tournaments.competitions.forms.competitions import CompetitionForm

@@ -10,8 +10,8 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from clubmanager.selectors import member_search
 from tournaments.competitions import selectors as selectors

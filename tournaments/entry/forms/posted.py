@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from clubmanager.text import reason_refusal
+from clubmanager.core.text import reason_refusal
 from tournaments.entry.forms.adjusted import adjusted_points_errors, adjusted_points_from
 from tournaments.entry.forms.form import HandForm
 from tournaments.games import site_game
@@ -49,7 +49,7 @@ def posted_hand(post: Mapping[str, Any], *, game: str, sides: Sequence[str],
                 before: MatchView, stored: Mapping[str, Any] | None = None) -> PostedHand:
     """The posted hand, refused on the form where the form itself can tell (see
     ``HandForm.parse``), where the adjusted points are out of the game's bounds, or where the
-    reason for them breaks the text policy (``clubmanager.text``): nothing is saved then.
+    reason for them breaks the text policy (``clubmanager.core.text``): nothing is saved then.
     ``stored``: the hand as entered before, when this is a correction
     (``Entry.kept_on_correction``)."""
     form = posted_form(post, game=game, sides=sides, before=before)

@@ -27,8 +27,8 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest, HtmxRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest, HtmxRequest
 from clubmanager.models import Club, Role
 from tournaments.entry.selectors.table_codes import active_code
 from tournaments.entry.services import table_codes as services
@@ -96,7 +96,7 @@ def code_view(view: View) -> View:
         if not table.round.evening.is_open:
             return _refused(request, 403, _(
                 "The evening is closed: this table code no longer works."), "locked")
-        # what the club pages set (clubmanager.access), and who enters (views.entrant)
+        # what the club pages set (clubmanager.core.access), and who enters (views.entrant)
         admitted = cast(CodeRequest, request)
         admitted.club, admitted.club_role = competition.club, None
         user_agent = str(request.META.get("HTTP_USER_AGENT", ""))

@@ -7,7 +7,7 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubmanager.text import NAME_MAX_LENGTH, validate_line
+from clubmanager.core.text import NAME_MAX_LENGTH, validate_line
 from tournaments.models import Participant, Seat
 
 

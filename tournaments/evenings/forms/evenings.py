@@ -8,7 +8,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from clubmanager.text import NAME_MAX_LENGTH, validate_line
+from clubmanager.core.text import NAME_MAX_LENGTH, validate_line
 from tournaments.models import EveningStatus
 
 

@@ -12,8 +12,8 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Member, Role
 from tournaments.evenings.selectors import evenings as evening_selectors
 from tournaments.evenings.services.calloffs import calloff_self_set

@@ -28,8 +28,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Member, Role
 from tournaments.evenings.selectors import evenings as selectors
 from tournaments.evenings.services import evenings as services

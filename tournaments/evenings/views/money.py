@@ -15,8 +15,8 @@ from django.urls import URLPattern, path
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.competitions import selectors as competition_selectors
 from tournaments.evenings.pdf.attendance import attendance_pdf

@@ -8,7 +8,7 @@ empties it. Why and what it shows: docs/privacy.md ("Sharing an evening's result
 
 Mailing the results is an explicit step of the admin, recorded on the evening
 (``results_mailed_at``), so a second press does not send twice unless the admin asks again on
-purpose. The mail itself is sent after the answer (``clubmanager.mail.send_later``), one
+purpose. The mail itself is sent after the answer (``clubmanager.core.mail.send_later``), one
 message per member, each on its own: one address the mail server refuses stops no other. Each
 member's outcome is a ``ResultsMail`` row (sent, refused, not sent), so the admin's page says
 who got it and who did not, and "send again to those who did not" sends to just them.
@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from clubmanager.mail import send_later, smtp_code
+from clubmanager.core.mail import send_later, smtp_code
 from clubmanager.models import Member
 from tournaments.models import Evening, EveningStatus, MailStatus, ResultsMail
 from tournaments.standings.selectors.sharing import results_mail_recipients, results_mail_unsent
@@ -79,7 +79,8 @@ def evening_results_mail(*, evening: Evening, by: Any, share_link: str = "",
                          again: bool = False, unsent: bool = False) -> int | None:
     """Mail the results of the closed ``evening`` to the members who asked for them, each a
     plain-text mail of their own in the club's language with full names (they are members)
-    and the share link. The mails are read now and sent after the answer (``clubmanager.mail``),
+    and the share link. The mails are read now and sent after the answer
+    (``clubmanager.core.mail``),
     each outcome stored per member (:func:`results_mail_outcome_record`); a mail server that
     fails is never an error page. ``unsent``: only to those who did not get it yet (refused,
     failed, never sent). None when mailed before and neither ``again`` nor ``unsent``; else how

@@ -7,8 +7,8 @@ from django.shortcuts import render
 from django.urls import URLPattern, path
 from django.views.decorators.http import require_GET
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.standings.selectors.my_results import my_results as my_results_of
 

@@ -10,8 +10,8 @@ from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 from django.utils.text import slugify
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from clubmanager.selectors import club_logo_png
 from tournaments.models import Evening

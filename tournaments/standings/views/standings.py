@@ -13,8 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from clubmanager.access import club_view, public_club_view
-from clubmanager.http import ClubRequest, PublicClubRequest
+from clubmanager.core.access import club_view, public_club_view
+from clubmanager.core.http import ClubRequest, PublicClubRequest
 from clubmanager.models import Role
 from clubmanager.privacy import rows_for_viewer, viewer_sees_full_names
 from clubmanager.selectors import own_member_ids

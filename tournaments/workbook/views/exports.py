@@ -10,8 +10,8 @@ from django.http import FileResponse
 from django.urls import URLPattern, path
 from django.utils.text import slugify
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.shared.views import club_competition
 from tournaments.workbook.selectors import season_workbook_file

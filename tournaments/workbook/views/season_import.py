@@ -1,7 +1,7 @@
 """Views: the season import (upload → preview → confirm, like the member import).
 
 Only club admins import. The upload is read by ``tournaments.workbook.read`` through
-``clubmanager.spreadsheet`` (archive limits, no formulas) and checked by
+``clubmanager.core.spreadsheet`` (archive limits, no formulas) and checked by
 ``tournaments.workbook.check``; nothing is written until the admin confirms the preview, and
 then only by ``services.season_import.season_import_apply``.
 """
@@ -15,12 +15,12 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
+from clubmanager.core.spreadsheet import ImportFileError
 from clubmanager.models import Role
 from clubmanager.selectors import members_by_number
 from clubmanager.services import preview_key, preview_store, preview_take
-from clubmanager.spreadsheet import ImportFileError
 from tournaments.shared.views import club_competition
 from tournaments.workbook.check import check_season
 from tournaments.workbook.forms import SeasonImportForm

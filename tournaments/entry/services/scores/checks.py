@@ -15,7 +15,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-from clubmanager.text import reason_refusal
+from clubmanager.core.text import reason_refusal
 from tournaments.models import Hand, Seat, Table
 from tournaments.shared.guards import ScoreError, TableLocked, evening_ensure_open
 from tournaments.shared.matches import MatchView, malformed, match_view, sides_of

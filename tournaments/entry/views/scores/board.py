@@ -10,8 +10,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.entry.selectors.scores import evening_board
 from tournaments.models import Evening

@@ -18,8 +18,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from clubmanager.http import ClubRequest
-from clubmanager.text import REASON_MAX_LENGTH
+from clubmanager.core.http import ClubRequest
+from clubmanager.core.text import REASON_MAX_LENGTH
 from tournaments.entry import entry_keys
 from tournaments.entry.forms import HandForm
 from tournaments.entry.selectors.permissions import last_changed_by

@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from clubmanager.http import ClubRequest
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.entry.forms import HandForm
 from tournaments.entry.selectors.scores import match_state

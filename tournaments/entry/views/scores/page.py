@@ -15,8 +15,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_POST
 
-from clubmanager.access import View, club_object_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import View, club_object_view
+from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.entry.forms import completed_entry, posted_form
 from tournaments.entry.selectors.scores import evaluate_draft, match_state, table_access

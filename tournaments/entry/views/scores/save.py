@@ -24,10 +24,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubmanager.access import club_view
-from clubmanager.http import ClubRequest
+from clubmanager.core.access import club_view
+from clubmanager.core.http import ClubRequest
+from clubmanager.core.text import reason_refusal
 from clubmanager.models import Role
-from clubmanager.text import reason_refusal
 from tournaments.entry import entry_keys
 from tournaments.entry.forms import PostedHand, posted_form, posted_hand
 from tournaments.entry.selectors.scores import (
@@ -240,7 +240,7 @@ def hand_removal(request: ClubRequest, table: Table, hand: Hand) -> HttpResponse
     entrant = entrant_of(request)
     _require_enter(request, table)
     refused = reason_refusal(request.POST.get("reason", ""))
-    if refused is not None:  # the text policy (``clubmanager.text``): nothing is deleted
+    if refused is not None:  # the text policy (``clubmanager.core.text``): nothing is deleted
         messages.error(request, _("Reason for deleting: %(problem)s") % {"problem": refused})
         return redirect_to_table(request, table, "refused")
     try:

@@ -5,7 +5,7 @@ forget to check.
 object of the club, read with the user's role in one query) and ``public_club_view`` (pages a
 club may open to anyone). Anonymous visitors go to the login page, a user without a role in
 the club gets 404 (the club is not revealed), a role too low 403; the view gets
-``request.club`` and ``request.club_role`` (``clubmanager/http.py``). Superusers pass as club
+``request.club`` and ``request.club_role`` (``clubmanager/core/http.py``). Superusers pass as club
 admin. What each role may do: docs/security.md ("Access and logins"); how to write a club
 view: docs/development.md.
 """
@@ -19,9 +19,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.http.response import HttpResponseBase
 
+from ..models import Club, Role
+from ..selectors import as_user, club_and_role
 from .http import ClubRequest, PublicClubRequest
-from .models import Club, Role
-from .selectors import as_user, club_and_role
 
 View = Callable[..., HttpResponseBase]
 

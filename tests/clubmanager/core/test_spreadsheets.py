@@ -1,4 +1,4 @@
-"""The reading layer of the uploads (``clubmanager.spreadsheet``): cells as a crafted part
+"""The reading layer of the uploads (``clubmanager.core.spreadsheet``): cells as a crafted part
 holds them, and the limits on a single XML token and on JSON depth."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.uploads import xlsx
-from clubmanager.spreadsheet import ImportFileError, is_formula, open_workbook
-from clubmanager.spreadsheet.limits import CHUNK, MAX_TOKEN
-from clubmanager.spreadsheet.parts import TokenBound
+from clubmanager.core.spreadsheet import ImportFileError, is_formula, open_workbook
+from clubmanager.core.spreadsheet.limits import CHUNK, MAX_TOKEN
+from clubmanager.core.spreadsheet.parts import TokenBound
 
 
 def read_cells(cells: str) -> list[tuple[Any, bool]]:

@@ -1,13 +1,13 @@
-"""Helper process of tests/clubmanager/test_backup.py (not a test module).
+"""Helper process of tests/clubmanager/core/test_backup.py (not a test module).
 
-``python -m tests.clubmanager.backup_burst burst --plan P --backup FILE --out O``: against the
+``python -m tests.clubmanager.core.backup_burst burst --plan P --backup FILE --out O``: against the
 database in ``DATABASE_URL`` (seeded by ``benchmarks.load seed``), one thread per scorekeeper
 adds hands through the score service (``hand_add``) while the main thread, once hands are
 flowing, runs ``manage.py backup FILE`` (``call_command``); the threads go on saving after it
 returns. Writes O: the hands acknowledged before the backup began, every hand attempted, the
 count of saves in flight when it began, and the source's hands at the end.
 
-``python -m tests.clubmanager.backup_burst hands --out O``: the hands of the database in
+``python -m tests.clubmanager.core.backup_burst hands --out O``: the hands of the database in
 ``DATABASE_URL``, table → list of hand data in number order.
 """
 
@@ -26,7 +26,7 @@ AFTER_HANDS = 24  # acknowledged after it returned, before the burst stops
 
 
 def _django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubmanager.project.settings")
     import django
 
     django.setup()

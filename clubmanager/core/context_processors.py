@@ -1,6 +1,6 @@
 from django.http import HttpRequest
 
-from .models import Role
+from ..models import Role
 
 
 def club_context(request: HttpRequest) -> dict[str, object]:

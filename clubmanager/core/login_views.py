@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
-from . import selectors
+from .. import selectors
 
 
 class LoginView(auth_views.LoginView):
@@ -46,7 +46,7 @@ class LogoutView(auth_views.LogoutView):
     """Django's logout. What the score pages keep on the phone for a login (half-typed deals and
     saves waiting for a connection, ``static/js/offline.js``) stays, for that login only: no
     other login sees, sends or wipes it, and it goes after 14 days. The kept table pages go:
-    the ``cm-who`` cookie goes with the session (``clubmanager.pwa.WhoMiddleware``), so the
+    the ``cm-who`` cookie goes with the session (``clubmanager.core.pwa.WhoMiddleware``), so the
     service worker no longer serves them, and site.js deletes them on the next page (this
     cookie). docs/privacy.md ("A shared phone")."""
 

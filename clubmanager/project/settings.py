@@ -14,7 +14,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -87,12 +87,12 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "clubmanager.middleware.ClubLocaleMiddleware",
+    "clubmanager.core.middleware.ClubLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Who a page kept on the phone for a reload without Wi-Fi belongs to (clubmanager/pwa.py).
-    "clubmanager.pwa.WhoMiddleware",
+    # Who a page kept on the phone for a reload without Wi-Fi belongs to (clubmanager/core/pwa.py).
+    "clubmanager.core.pwa.WhoMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -101,8 +101,8 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "clubmanager.urls"
-WSGI_APPLICATION = "clubmanager.wsgi.application"
+ROOT_URLCONF = "clubmanager.project.urls"
+WSGI_APPLICATION = "clubmanager.project.wsgi.application"
 
 TEMPLATES = [
     {
@@ -123,7 +123,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "clubmanager.context_processors.club_context",
+                "clubmanager.core.context_processors.club_context",
             ],
         },
     },
@@ -182,7 +182,7 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "webmaster@localhost")
 # Seconds any step with the mail server may take (connect, send): the mail is sent after the
-# answer (clubmanager/mail.py), and a hanging server must not keep that thread for ever.
+# answer (clubmanager/core/mail.py), and a hanging server must not keep that thread for ever.
 EMAIL_TIMEOUT = env_int("DJANGO_EMAIL_TIMEOUT", 10)
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for one day
 
@@ -275,7 +275,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
-# -- Content-Security-Policy (clubmanager/csp.py) ---------------------------------------------
+# -- Content-Security-Policy (clubmanager/core/csp.py) ----------------------------------------
 # Every HTML page: scripts and styles only from our own static files (no inline script, style
 # or event handler anywhere; htmx's indicator <style> is switched off in base.html's
 # htmx-config meta tag), no plugins, no framing, forms post only to this site. The shape is
@@ -292,7 +292,7 @@ SECURE_CSP = {
 }
 MIDDLEWARE.insert(
     MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
-    "clubmanager.csp.ContentSecurityPolicyMiddleware",
+    "clubmanager.core.csp.ContentSecurityPolicyMiddleware",
 )
 # -- end of Content-Security-Policy ------------------------------------------------------------
 
@@ -305,11 +305,12 @@ DEMO_DATA_LOADERS = [
 ]
 
 # Table codes in URLs are cut to their first 4 characters in every log line
-# (clubmanager/log_redaction.py; gunicorn's access log: clubmanager/gunicorn_logging.py).
+# (clubmanager/core/log_redaction.py; gunicorn's access log:
+# clubmanager/project/gunicorn_logging.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"table_codes": {"()": "clubmanager.log_redaction.RedactTableCodes"}},
+    "filters": {"table_codes": {"()": "clubmanager.core.log_redaction.RedactTableCodes"}},
     "formatters": {
         "django.server": {"()": "django.utils.log.ServerFormatter",
                           "format": "[{server_time}] {message}", "style": "{"},

@@ -1,4 +1,4 @@
-"""The service worker and the web app manifest (clubmanager/pwa.py): served from the root, for
+"""The service worker and the web app manifest (clubmanager/core/pwa.py): served from the root, for
 the table pages only, and a manifest that opens at the page it was added from, never elsewhere."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ log line must not carry it whole: only its first 4 characters are kept (``/t/AbC
 enough to tell two codes apart when reading a log, far too little to use one. Applied to
 Django's own log records (``RedactTableCodes`` on the handlers in ``settings.LOGGING``:
 ``django.request``'s "Not Found: /t/…", the development server's request lines) and to
-gunicorn's access log (``clubmanager.gunicorn_logging.AccessLogger``, ``make run``), whose
+gunicorn's access log (``clubmanager.project.gunicorn_logging.AccessLogger``, ``make run``), whose
 request line, path and referrer (a page opened from a code's page) would carry it.
 
 The evening's door code (``/deur/<code>/``: checks members in) and share link

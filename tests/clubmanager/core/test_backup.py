@@ -23,11 +23,12 @@ from django.db import connection
 
 from clubmanager.models import Club
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str, url: str) -> str:
-    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "clubmanager.settings"}
+    env = {**os.environ, "DATABASE_URL": url,
+           "DJANGO_SETTINGS_MODULE": "clubmanager.project.settings"}
     result = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True,
                             text=True, timeout=300, check=False)
     assert result.returncode == 0, f"{args}: {result.stdout}\n{result.stderr}"
@@ -89,7 +90,7 @@ def test_a_backup_taken_during_a_burst_of_saves_restores_to_a_consistent_site(
     run("manage.py", "migrate", "--noinput", "-v0", url=source)
     run("-m", "benchmarks.load", "seed", "--clients", "8", "--rounds", "3", "--out", str(plan),
         url=source)
-    run("-m", "tests.clubmanager.backup_burst", "burst", "--plan", str(plan), "--backup",
+    run("-m", "tests.clubmanager.core.backup_burst", "burst", "--plan", str(plan), "--backup",
         str(backup), "--out", str(burst), url=source)
     result = json.loads(burst.read_text())
     assert result["errors"] == []
@@ -103,7 +104,7 @@ def test_a_backup_taken_during_a_burst_of_saves_restores_to_a_consistent_site(
     assert check["stored"] >= len(result["acknowledged"])
 
     hands = tmp_path / "hands.json"
-    run("-m", "tests.clubmanager.backup_burst", "hands", "--out", str(hands), url=target)
+    run("-m", "tests.clubmanager.core.backup_burst", "hands", "--out", str(hands), url=target)
     restored_hands: dict[str, list[Any]] = json.loads(hands.read_text())
     for table, data in restored_hands.items():
         assert data == result["source"][table][:len(data)], f"table {table} differs"

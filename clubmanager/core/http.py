@@ -1,4 +1,4 @@
-"""The requests a view gets, typed: what :mod:`clubmanager.access` and django-htmx's middleware
+"""The requests a view gets, typed: what :mod:`clubmanager.core.access` and django-htmx's middleware
 set on Django's ``HttpRequest``.
 
 * :class:`ClubRequest` for ``club_view`` and ``club_object_view``: a logged-in user with a
@@ -15,7 +15,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
 
-from .models import Club
+from ..models import Club
 
 
 class HtmxRequest(HttpRequest):

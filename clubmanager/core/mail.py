@@ -7,7 +7,7 @@ Every step with the mail server is bounded by ``EMAIL_TIMEOUT`` (``DJANGO_EMAIL_
 
 Each message is sent on its own, so one address the server refuses (550) stops no other; the
 caller may ask to hear how each went (``report``), as the results mail does to show the club
-admin who got it. A mail that cannot be sent is logged (``clubmanager.mail``: the kind of
+admin who got it. A mail that cannot be sent is logged (``clubmanager.core.mail``: the kind of
 failure and the server's code, never the address), never lost silently.
 """
 

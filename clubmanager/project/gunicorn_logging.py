@@ -1,7 +1,7 @@
 """gunicorn's logger with table codes cut short in its access log (``make run``:
-``--logger-class clubmanager.gunicorn_logging.AccessLogger``). Every text field a format can
+``--logger-class clubmanager.project.gunicorn_logging.AccessLogger``). Every text field a format can
 name (request line, path, query, referrer, headers) goes through
-:func:`clubmanager.log_redaction.redact`."""
+:func:`clubmanager.core.log_redaction.redact`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
-from .log_redaction import redact
+from ..core.log_redaction import redact
 
 
 class AccessLogger(Logger):

@@ -116,12 +116,13 @@
     set(".tv-to", pages[current].dataset.to);
   }
 
-  // A prize list taller than its panel: a smaller font, down to half, until it fits.
+  // A prize list taller than its panel: a smaller font, down to half (never under 16 px),
+  // until it fits.
   function fitPrizes(panel) {
     panel.style.fontSize = "";
     for (var scale = 0.95; scale >= 0.5 && panel.scrollHeight > panel.clientHeight + 1;
       scale -= 0.05) {
-      panel.style.fontSize = scale.toFixed(2) + "em";
+      panel.style.fontSize = "max(1rem, " + (0.85 * scale).toFixed(3) + "em)";
     }
   }
 

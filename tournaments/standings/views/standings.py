@@ -103,7 +103,6 @@ def public_evening(request: PublicClubRequest, pk: int) -> HttpResponse:
 
 
 TV_EVENINGS = 2  # the last evenings the TV shows per member when some do not count
-TV_ROWS = 11  # per column of the TV screen: what fits at 48 px on 1920x1080 (issue 24, item 8)
 
 
 @public_club_view
@@ -111,18 +110,16 @@ TV_ROWS = 11  # per column of the TV screen: what fits at 48 px on 1920x1080 (is
 def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
     """The club-room screen: standings and tonight's tables, refreshing itself.
 
-    The evening shown is tonight's, else the last one played (never a planned one ahead). The
-    standings come in two columns of at most ``TV_ROWS`` each, so a screen that cannot scroll
-    shows them whole; a longer list ends with how many more there are."""
+    The evening shown is tonight's, else the last one played (never a planned one ahead). Every
+    row of the standings is sent: the screen lays them out in as many columns as fit and turns
+    pages by itself when they do not (static/js/tv.js, docs/secretary-guide.md)."""
     competition = _competition(request, pk)
     evening = (competition.evenings.filter(date__lte=timezone.localdate())
                .order_by("-date", "-start_time").first())
     context = _public_names(request, _standings_context(competition, public=True,
                                                         champion=False))
     rows = context["standings"].rows
-    shown = rows[:2 * TV_ROWS]
-    half = (len(shown) + 1) // 2
-    unplaced = any(row.rank is None for row in shown)
+    unplaced = any(row.rank is None for row in rows)
     board = evening_board(evening) if evening else None
     # At the end of tonight (every table done, or the evening closed): its prize list.
     over = evening is not None and evening.date == timezone.localdate() and evening_complete(
@@ -133,8 +130,7 @@ def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
         "evening": evening,
         "tonight": evening is not None and evening.date == timezone.localdate(),
         "board": board,
-        "columns": [c for c in (shown[:half], shown[half:]) if c],
-        "more": len(rows) - len(shown),
+        "rows": rows,
         "unplaced": unplaced,  # the legend explains "–", a column says how many evenings to go
         # With evenings that do not count: the last one or two (one when the "to go" column
         # needs the room), a dropped score struck through.

@@ -75,7 +75,10 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("clubmanager/project/__init__.py", "engine"),
     ("clubmanager/core/__init__.py", "engine"),
     ("tournaments/__init__.py", "engine"),
-    *((f"tournaments/{feature}/__init__.py", "engine") for feature in (*FEATURES, "shared")),
+    *((f"tournaments/{feature}/__init__.py", "engine")
+      for feature in (*FEATURES, "shared", "codes")),
+    # The one generator of codes and their form: plain Python (``secrets``, ``re``).
+    ("tournaments/codes/tokens.py", "engine"),
     # -- urls
     # The root URLconf (clubmanager/project/urls.py) is one of these: it includes the others by
     # their dotted names and imports no view (test_the_root_urlconf_imports_no_view).
@@ -112,9 +115,11 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("clubmanager/core/backup.py", "services"),
     # Sends mail after the answer (password reset): an outside effect, like a write.
     ("clubmanager/core/mail.py", "services"),
-    # Counts and clears the failed code attempts (rows of TableCodeFailure): a write, for the
-    # table codes, the door and the share links.
-    ("tournaments/shared/throttle.py", "services"),
+    # The codes' home (docs/architecture.md#codes), shared by the table codes, the door and
+    # the share links, importing no feature: the throttle counts and clears the failed
+    # attempts (rows of TableCodeFailure) and the lookup counts one: writes.
+    ("tournaments/codes/throttle.py", "services"),
+    ("tournaments/codes/lookup.py", "services"),
     # The refusals every write checks first (a closed evening, a locked table).
     ("tournaments/shared/guards.py", "services"),
     # -- selectors: reads

@@ -195,8 +195,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 
-# Wrong table codes (entry without an account, tournaments/throttle.py): an unknown or renewed
-# code tried 20 times within 15 minutes answers 429 until fewer of its tries are that young.
+# Wrong codes (table codes, door codes, share links; tournaments/codes/throttle.py): an unknown
+# or renewed code tried 20 times within 15 minutes answers 429 until fewer of its tries are that
+# young.
 # Counted per code tried, never per address; a right code is never limited.
 TABLE_CODE_FAILURE_LIMIT = env_int("DJANGO_TABLE_CODE_FAILURE_LIMIT", 20)
 TABLE_CODE_COOLOFF = timedelta(minutes=15)

@@ -48,9 +48,10 @@ class TableCode(models.Model):
 
 
 class TableCodeFailure(models.Model):
-    """A request for a table code URL whose code is unknown or renewed, by the code tried (its
-    SHA-256): the rate limit of wrong codes (``tournaments.shared.throttle``). In the database, so
-    every app server counts the same failures."""
+    """A request for a code URL (a table code, a door code, a share link) whose code is unknown,
+    renewed or revoked, by the code tried (its SHA-256): the rate limit of wrong codes
+    (``tournaments.codes.throttle``). In the database, so every app server counts the same
+    failures."""
 
     code_hash = models.CharField(max_length=64)
     at = models.DateTimeField(auto_now_add=True)

@@ -66,7 +66,6 @@ NOT_EVENING_RESULTS = {
     "pairs.fixed_pair_create": "a competition's pairs, for draws to come",
     "pairs.fixed_pair_delete": "a competition's pairs, for draws to come",
     "publishing.club_public_pages_set": "a club setting",
-    "table_codes.new_code": "a helper",
     "table_codes.table_codes_issue": "codes for new tables (the draw's, which is refused)",
     "table_codes.table_code_renew": "a table's code; a code works only while the evening is open "
                                     "(tests/tournaments/entry/test_table_codes.py)",

@@ -47,9 +47,8 @@ def code_sight(*, club: Club, user: Any, role: str | None, own_table: bool = Tru
 
 def active_code(code: str) -> TableCode | None:
     """The active code ``code`` with its table, round, evening, competition, club and the
-    table's confirmer (one query); None for an unknown or renewed code."""
-    if not code or len(code) > 64:
-        return None
+    table's confirmer (one query); None for an unknown or renewed code. Looked up through
+    ``tournaments.codes.lookup.code_lookup``, which checks the code's form first."""
     return (TableCode.objects
             .select_related("table__round__evening__competition__club", "table__confirmed_by")
             .filter(code=code, revoked_at__isnull=True).first())

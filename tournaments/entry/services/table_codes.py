@@ -1,11 +1,11 @@
 """Writes: table codes (what a code may do is read in ``selectors.permissions``).
 
 A table code lets the phones at a table enter, correct and confirm that table's scores without
-an account (issue 16). It is random: ``secrets.token_urlsafe(16)``, 128 bits, never derived
-from the seed or an id. Every table gets one when it is created (the draw, a late arrival's new
-table); a club admin renews a table's code (the old one stops at once: it is revoked in the same
-transaction) or turns codes off for a competition (``Competition.table_codes``, its settings
-form).
+an account (issue 16). It is random, made by the one generator of codes
+(``tournaments.codes.tokens.code_new``: 128 bits), never derived from the seed or an id. Every
+table gets one when it is created (the draw, a late arrival's new table); a club admin renews a
+table's code (the old one stops at once: it is revoked in the same transaction) or turns codes
+off for a competition (``Competition.table_codes``, its settings form).
 
 What a code may do, and nothing else: enter, change, delete and confirm on its own table,
 while the evening is open and the competition has codes on
@@ -17,7 +17,6 @@ The score services take a :class:`ViaCode` instead of a user and record it in th
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -26,19 +25,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubmanager.models import Club
+from tournaments.codes.tokens import code_new
 from tournaments.models import Table, TableCode
 
 __all__ = [
-    "CODE_BYTES",
     "ViaCode",
     "club_code_self_confirm_set",
-    "new_code",
     "table_code_renew",
     "table_codes_issue",
 ]
 
-#: 16 random bytes: 128 bits, 22 characters in the URL.
-CODE_BYTES = 16
 USER_AGENT_LENGTH = 300
 
 
@@ -54,13 +50,9 @@ class ViaCode:
         return self.user_agent[:USER_AGENT_LENGTH]
 
 
-def new_code() -> str:
-    return secrets.token_urlsafe(CODE_BYTES)
-
-
 def table_codes_issue(*, tables: Iterable[Table]) -> list[TableCode]:
     """A new code for each of ``tables`` (new tables, without one): the draw's part."""
-    return TableCode.objects.bulk_create(TableCode(table=t, code=new_code()) for t in tables)
+    return TableCode.objects.bulk_create(TableCode(table=t, code=code_new()) for t in tables)
 
 
 @transaction.atomic
@@ -69,7 +61,7 @@ def table_code_renew(*, table: Table, by: Any = None) -> TableCode:
     Table.objects.select_for_update().filter(pk=table.pk).values_list("pk").first()
     TableCode.objects.filter(table=table, revoked_at__isnull=True).update(
         revoked_at=timezone.now())
-    return TableCode.objects.create(table=table, code=new_code())
+    return TableCode.objects.create(table=table, code=code_new())
 
 
 @transaction.atomic

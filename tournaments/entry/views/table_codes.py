@@ -4,11 +4,11 @@ Scanning a table's QR code opens ``/t/<code>/``: the table's own score page (``v
 the same templates), with the code as the one who enters (``views.entrant``). The code's URLs
 (``tournaments/entry/table_code_urls.py``) mirror the score pages' names (namespace ``table_code``),
 and nothing else answers to a code: no other table, no admin or history page, no standings. A
-logged-in visitor of a code URL is the code there too. An unknown or renewed code is 404 and
-counts towards that code's limit (``tournaments.shared.throttle``: 429 once it is reached; never for
-a right code); a right code of a closed evening, or of a competition with codes off, is 403 with
-a sentence. Each refusal says what became of a save (``X-Entry-Outcome``), so a save waiting
-on a phone stops retrying.
+logged-in visitor of a code URL is the code there too. The code is looked up and refused as
+every code is (``tournaments.codes``: an unknown or renewed code is 404 and counts towards that
+code's limit, 429 once it is reached, never for a right code); a right code of a closed evening,
+or of a competition with codes off, is 403 with a sentence. Each refusal says what became of a
+save (``X-Entry-Outcome``), so a save waiting on a phone stops retrying.
 
 The club admin's side (renewing a table's code, the club's setting) is at the bottom.
 """
@@ -30,15 +30,14 @@ from django.views.decorators.http import require_GET, require_POST
 from clubmanager.core.access import club_view
 from clubmanager.core.http import ClubRequest, HtmxRequest
 from clubmanager.models import Club, Role
+from tournaments.codes.views import TABLE_CODE, code_required, refusal_page
 from tournaments.entry.selectors.table_codes import active_code
 from tournaments.entry.services import table_codes as services
 from tournaments.entry.services.table_codes import ViaCode
 from tournaments.entry.views import scores
 from tournaments.entry.views.entrant import Entrant
-from tournaments.models import Hand, Table
-from tournaments.shared import throttle
+from tournaments.models import Hand, Table, TableCode
 
-REFUSED = "tournaments/scores/code_refused.html"
 View = Callable[..., HttpResponse]
 
 
@@ -61,33 +60,24 @@ def _score_request(request: CodeRequest) -> ClubRequest:
 
 
 def _refused(request: HttpRequest, status: int, message: str, outcome: str) -> HttpResponse:
-    """The refusal page; ``outcome`` tells offline.js what became of a save it sent here
-    (``code-void``: this code no longer works, the save is kept on the phone to be discarded
-    or moved; ``locked``: the evening is closed)."""
-    response = render(request, REFUSED, {"message": message}, status=status)
-    response["X-Entry-Outcome"] = outcome
-    return response
+    """A right code this page refuses (the code refusal's page, ``tournaments.codes``);
+    ``outcome`` tells offline.js what became of a save it sent here (``code-void``: this code no
+    longer works, the save is kept on the phone to be discarded or moved; ``locked``: the
+    evening is closed)."""
+    return refusal_page(request, TABLE_CODE, status, message, {"X-Entry-Outcome": outcome})
+
+
+#: The table code of the URL (``tournaments.codes``): its ``TableCode``, or the one refusal
+#: (404, or 429 once that code was tried too often; ``X-Entry-Outcome: code-void``).
+table_code_required = code_required(active_code, TABLE_CODE)
 
 
 def code_view(view: View) -> View:
     """The table of the code in the URL, or the refusal; the view gets the table."""
 
+    @table_code_required
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, code: str, **kwargs: Any) -> HttpResponse:
-        # A right code is looked up first: the wrong-code limit never stands in its way.
-        found = active_code(code)
-        if found is None:
-            if throttle.is_blocked(code):
-                response = _refused(request, 429, _(
-                    "This table code does not work (any more) and has been tried too often. "
-                    "Scan the code on the table's current score sheet, or ask the club admin."),
-                    "code-void")
-                response["Retry-After"] = str(int(throttle.cooloff().total_seconds()))
-                return response
-            throttle.record_failure(code)
-            return _refused(request, 404, _(
-                "This table code does not work (any more). Scan the code on the table's "
-                "current score sheet, or ask the club admin."), "code-void")
+    def wrapper(request: HttpRequest, found: TableCode, *args: Any, **kwargs: Any) -> HttpResponse:
         table = found.table
         competition = table.round.evening.competition
         if not competition.table_codes:

@@ -221,9 +221,9 @@ def draw_check(*, round_: Round) -> DrawCheck:
 
 
 def door_evening(code: str) -> Evening | None:
-    """The evening whose door code is ``code``, with its competition and club (one query)."""
-    if not code or len(code) > 64:
-        return None
+    """The evening whose door code is ``code``, with its competition and club (one query).
+    Looked up through ``tournaments.codes.lookup.code_lookup``, which checks the code's form
+    first."""
     return (Evening.objects.select_related("competition__club")
             .filter(door_code=code).exclude(door_code="").first())
 

@@ -8,7 +8,6 @@ and, for a reopening, the reason "reopened".
 from __future__ import annotations
 
 import datetime
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubmanager.models import Member
+from tournaments.codes.tokens import code_new
 from tournaments.evenings.services.calloffs import (
     CHECKED_IN,
     calloff_clear,
@@ -212,7 +212,7 @@ DOOR_WINDOW = datetime.timedelta(minutes=1)
 class DoorClient:
     """Who is at the door, as the limits count them: SHA-256 digests of the device's door
     cookie (or of its address, without a cookie) and of its address
-    (``tournaments.shared.throttle``)."""
+    (``tournaments.codes.throttle.code_hash``)."""
 
     device: str = ""
     address: str = ""
@@ -232,7 +232,7 @@ def evening_door_code_ensure(*, evening: Evening, by: Any = None) -> Evening:
     """The evening's door code, made once (128 random bits); not kept in the history."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     if not evening.door_code:
-        evening.door_code = secrets.token_urlsafe(16)
+        evening.door_code = code_new()
         evening.save(update_fields=["door_code"])
     return evening
 

@@ -11,8 +11,8 @@ second screen, "Ben jij Henk van Leeuwen?" (``door_confirm``): a wrong tap costs
 code checks in only: it opens no other page and enters no scores; it works while check-in is
 open and ends with the evening; a name already checked in cannot be taken twice. The limits
 per device and per evening: ``services.evenings.participant_self_checkin``. A wrong code is
-404 and counts towards that code's limit, as a wrong table code does
-(``tournaments.shared.throttle``). The admin's check-in page marks who checked in themselves and can
+looked up and refused as every code is (``tournaments.codes``: 404, counted towards that code's
+limit, 429 past it). The admin's check-in page marks who checked in themselves and can
 undo it.
 """
 
@@ -26,15 +26,17 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods
 
 from clubmanager.core.access import club_view
 from clubmanager.core.http import ClubRequest
 from clubmanager.models import Member, Role
+from tournaments.codes.throttle import code_hash
+from tournaments.codes.views import DOOR_CODE, code_required, refusal_page
 from tournaments.evenings.selectors import evenings as selectors
 from tournaments.evenings.services import evenings as services
 from tournaments.models import Evening, EveningStatus
-from tournaments.shared import qr, throttle
+from tournaments.shared import qr
 
 TEMPLATE = "tournaments/door.html"
 #: The door's device cookie: a random name for this browser, only to count its check-ins
@@ -48,8 +50,8 @@ def _client(request: HttpRequest) -> services.DoorClient:
     address = str(request.META.get("REMOTE_ADDR", ""))
     cookie = request.COOKIES.get(DEVICE_COOKIE, "")[:64]
     return services.DoorClient(
-        device=throttle.code_hash("device:" + cookie if cookie else "address:" + address),
-        address=throttle.code_hash("address:" + address))
+        device=code_hash("device:" + cookie if cookie else "address:" + address),
+        address=code_hash("address:" + address))
 
 
 def _with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
@@ -61,39 +63,32 @@ def _with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _refused(request: HttpRequest, status: int, message: str) -> HttpResponse:
-    return render(request, TEMPLATE, {"step": "refused", "message": message}, status=status)
+#: The door code of the URL (``tournaments.codes``): its evening, or the one refusal (404, or
+#: 429 once that code was tried too often), on the door's own layout.
+door_code_required = code_required(selectors.door_evening, DOOR_CODE)
 
 
-def _open_evening(request: HttpRequest, code: str) -> Evening | HttpResponse:
-    evening = selectors.door_evening(code)
-    if evening is None:
-        if throttle.is_blocked(code):
-            response = _refused(request, 429, _(
-                "This check-in code does not work and has been tried too often. Ask the club "
-                "admin."))
-            response["Retry-After"] = str(int(throttle.cooloff().total_seconds()))
-            return response
-        throttle.record_failure(code)
-        return _refused(request, 404, _("This check-in code does not work. Ask the club admin."))
+def _closed(request: HttpRequest, evening: Evening) -> HttpResponse | None:
+    """The refusal of a right code while check-in is not open (403), or None."""
     if evening.status == EveningStatus.CLOSED:
-        return _refused(request, 403, _("This evening is over: the door is closed."))
-    if evening.status == EveningStatus.PLAYING:
-        return _refused(request, 403, _(
-            "Play has started: check-in at the door is closed. Ask the club admin."))
-    if evening.status != EveningStatus.CHECKIN:
-        return _refused(request, 403, _(
-            "Check-in for this evening is not open: ask the club admin at the door."))
-    return evening
+        message = _("This evening is over: the door is closed.")
+    elif evening.status == EveningStatus.PLAYING:
+        message = _("Play has started: check-in at the door is closed. Ask the club admin.")
+    elif evening.status != EveningStatus.CHECKIN:
+        message = _("Check-in for this evening is not open: ask the club admin at the door.")
+    else:
+        return None
+    return refusal_page(request, DOOR_CODE, 403, message)
 
 
 @never_cache
 @require_GET
-def door_names(request: HttpRequest, code: str) -> HttpResponse:
+@door_code_required
+def door_names(request: HttpRequest, evening: Evening) -> HttpResponse:
     """Step 1: the names not checked in yet, one big button each."""
-    evening = _open_evening(request, code)
-    if isinstance(evening, HttpResponse):
-        return evening
+    if (closed := _closed(request, evening)) is not None:
+        return closed
+    code = evening.door_code
     return _with_device(request, render(request, TEMPLATE, {
         "step": "names", "evening": evening, "code": code,
         "members": selectors.door_members(evening=evening),
@@ -103,13 +98,13 @@ def door_names(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @never_cache
-def door_confirm(request: HttpRequest, code: str, member_id: int) -> HttpResponse:
+@require_http_methods(["GET", "POST"])
+@door_code_required
+def door_confirm(request: HttpRequest, evening: Evening, member_id: int) -> HttpResponse:
     """Step 2: "Ben jij …?"; yes checks in (POST), no goes back to the list."""
-    if request.method not in ("GET", "POST"):
-        return HttpResponse(status=405, headers={"Allow": "GET, POST"})
-    evening = _open_evening(request, code)
-    if isinstance(evening, HttpResponse):
-        return evening
+    if (closed := _closed(request, evening)) is not None:
+        return closed
+    code = evening.door_code
     member = get_object_or_404(Member, pk=member_id, club_id=evening.competition.club_id,
                                is_active=True)
     context = {"evening": evening, "code": code, "member": member}

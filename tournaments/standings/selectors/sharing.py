@@ -18,15 +18,10 @@ from tournaments.models import Evening, MailStatus, ResultsMail
 #: it may be sent again.
 PENDING_TOO_LONG = timedelta(minutes=10)
 
-#: A share code is ``secrets.token_urlsafe(16)``: 22 characters. Longer input is not looked up.
-SHARE_CODE_MAX = 64
-
-
 def shared_evening(code: str) -> Evening | None:
     """The evening whose share code is ``code``, with its competition and club (one query);
-    None for an empty, too long, wrong or revoked code."""
-    if not code or len(code) > SHARE_CODE_MAX:
-        return None
+    None for an empty, wrong or revoked code. Looked up through
+    ``tournaments.codes.lookup.code_lookup``, which checks the code's form first."""
     return (Evening.objects.select_related("competition__club")
             .filter(share_code=code).exclude(share_code="").first())
 

@@ -16,7 +16,6 @@ who got it and who did not, and "send again to those who did not" sends to just 
 
 from __future__ import annotations
 
-import secrets
 import smtplib
 from typing import Any
 
@@ -30,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from clubmanager.core.mail import send_later, smtp_code
 from clubmanager.models import Member
+from tournaments.codes.tokens import code_new
 from tournaments.models import Evening, EveningStatus, MailStatus, ResultsMail
 from tournaments.standings.selectors.sharing import results_mail_recipients, results_mail_unsent
 from tournaments.standings.selectors.standings import evening_results
@@ -47,7 +47,7 @@ def evening_share_code_renew(*, evening: Evening, by: Any) -> Evening:
     """A new share code for the closed ``evening`` (the previous link, if any, stops working);
     not kept in the history (a secret)."""
     evening = _closed_evening(evening)
-    evening.share_code = secrets.token_urlsafe(16)
+    evening.share_code = code_new()
     evening.save(update_fields=["share_code"])
     return evening
 

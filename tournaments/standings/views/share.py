@@ -5,10 +5,10 @@ unguessable ``/uitslag/<code>/`` (``shared_results``), and everyone a "Deel via 
 button: an ordinary ``https://wa.me/?text=`` link with the club, the date and the link, so no
 service of ours is involved. The share page shows only that evening's results, read-only,
 each name as a visitor who is not logged in sees it (``clubmanager/privacy.py``), whether or
-not the club's public pages are on. A wrong or revoked code is 404 and counts towards that
-code's limit, as a wrong table code does (``tournaments.shared.throttle``). The admin can renew the
-link (the old one stops working) or revoke it, and mail the results to the members who asked
-for them (``evening_results_mail``), once unless sent again on purpose.
+not the club's public pages are on. A wrong or revoked code is refused as every code is
+(``tournaments.codes``: 404, counted towards that code's limit, 429 past it). The admin can
+renew the link (the old one stops working) or revoke it, and mail the results to the members
+who asked for them (``evening_results_mail``), once unless sent again on purpose.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from clubmanager.core.access import club_view
 from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from clubmanager.privacy import rows_for_viewer
+from tournaments.codes.views import SHARE_CODE, code_required
 from tournaments.models import Evening
-from tournaments.shared import throttle
 from tournaments.shared.views import logo_png_response
 from tournaments.standings.selectors.prizes import evening_prizes
 from tournaments.standings.selectors.sharing import results_mail_outcome, shared_evening
@@ -63,12 +63,15 @@ def share_context(evening: Evening) -> dict[str, Any]:
             **outcome}
 
 
+#: The share code of the URL (``tournaments.codes``): its evening, or the one refusal (404, or
+#: 429 once that code was tried too often).
+share_code_required = code_required(shared_evening, SHARE_CODE)
+
+
 @require_GET
-def shared_results(request: HttpRequest, code: str) -> HttpResponse:
+@share_code_required
+def shared_results(request: HttpRequest, evening: Evening) -> HttpResponse:
     """The evening's results for whoever has the link: names as for a visitor."""
-    evening = shared_evening(code)
-    if evening is None:
-        return _wrong_code(request, code)
     club = evening.competition.club
     results = evening_results_of(evening)
     results = replace(results, overall=rows_for_viewer(results.overall, club=club, full=False))
@@ -81,29 +84,16 @@ def shared_results(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
-def shared_logo(request: HttpRequest, code: str, version: str) -> HttpResponse:
+@share_code_required
+def shared_logo(request: HttpRequest, evening: Evening, version: str) -> HttpResponse:
     """The club's logo for the share page: whoever holds the link sees it, also when the club's
     pages are not public (its own address, ``/clubs/<club>/logo/...``, is for members then)."""
-    evening = shared_evening(code)
-    if evening is None:
-        return _wrong_code(request, code)
     club = evening.competition.club
     if version != club.logo_version:
         if not club.logo_version:
             raise Http404("No logo")
-        return redirect("share:logo", code=code, version=club.logo_version)
+        return redirect("share:logo", code=evening.share_code, version=club.logo_version)
     return logo_png_response(club)
-
-
-def _wrong_code(request: HttpRequest, code: str) -> HttpResponse:
-    """A wrong or revoked code: 404, counted towards that code's limit (429 past it)."""
-    if throttle.is_blocked(code):
-        response = HttpResponse(_("Too many wrong links were tried. Try again later."),
-                                status=429, content_type="text/plain; charset=utf-8")
-        response["Retry-After"] = str(int(throttle.cooloff().total_seconds()))
-        return response
-    throttle.record_failure(code)
-    return render(request, "404.html", status=404)
 
 
 def _evening(request: ClubRequest, pk: int) -> Evening:

@@ -1,10 +1,11 @@
-"""Wrong table codes are rate-limited per code tried, never per address.
+"""Wrong codes (table codes, door codes, share links) are rate-limited per code tried, never
+per address.
 
 A code has 128 random bits, so the limit only bounds what one wrong code costs, and a right code
 is never limited; counting per address would lock out a club hall behind one NAT. The failures
 are rows in the database (the code's SHA-256, never the code), so every worker and app server
-counts the same ones. The limit, the cool-off and the answers: docs/security.md ("Table codes
-and shared phones").
+counts the same ones. Asked only by the one lookup (``lookup.code_lookup``). The limit, the
+cool-off and the answers: docs/security.md ("Table codes and shared phones").
 """
 
 from __future__ import annotations

@@ -99,8 +99,9 @@ def clean(row: ParsedRow) -> tuple[ParsedRow, list[str], list[str]]:
         notes.append(_("“%(email)s” is not an e-mail address; the member comes in without it.")
                      % {"email": row.email})
         dropped.add("email")
-    cleaned = replace(row, columns=tuple(c for c in row.columns if c not in dropped),
-                      **{name: "" for name in dropped})
+    cleaned = replace(row, columns=tuple(c for c in row.columns if c not in dropped))
+    for name in dropped:
+        setattr(cleaned, name, "")
     if cleaned.phone:
         phone, note = member_checks.phone(cleaned.phone)
         cleaned.phone = phone

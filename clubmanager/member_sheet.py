@@ -121,11 +121,14 @@ def _row_texts(row: Row) -> RawRow:
             ) % {"cell": cell}
             text = ""
         elif text in ERROR_VALUES:
-            bad[col] = _("Cell %(cell)s shows the error %(error)s instead of a value.") % {
-                "cell": cell, "error": text}
-            text = ""
+            bad[col], text = _error_note(cell, text), ""
         texts.append(text)
     return row.line, texts, bad
+
+
+def _error_note(cell: str, error: str) -> str:
+    return _("Cell %(cell)s shows the error %(error)s instead of a value.") % {
+        "cell": cell, "error": error}
 
 
 def _decode_text(data: bytes) -> str:
@@ -163,6 +166,8 @@ def _read_csv(data: bytes) -> list[RawRow]:
                 for col, value in enumerate(texts)
                 if value.startswith("=") and len(value) > 1
             }
+            bad.update({col: _error_note(f"{_column_letter(col + 1)}{line}", value)
+                        for col, value in enumerate(texts) if value in ERROR_VALUES})
             texts = ["" if col in bad else t for col, t in enumerate(texts)]
             result.append((line, texts, bad))
     except csv.Error as exc:

@@ -42,10 +42,12 @@ own (``make bench`` compares the export with openpyxl writing the same cells as 
 from __future__ import annotations
 
 import datetime
+import html
 import io
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
@@ -196,7 +198,9 @@ def info_rows(competition: Competition, names: dict[str, str]) -> list[list[str]
         [_("Rules of the standings"), ""],
         [_("Game"), site_game(competition.game).name],
     ]
-    rules = render_to_string("tournaments/standings/rules.html", {"competition": competition})
+    # The page's sentences, as text: an HTML template escapes "zo'n" as "zo&#x27;n".
+    rules = html.unescape(strip_tags(render_to_string("tournaments/standings/rules.html",
+                                                      {"competition": competition})))
     rows += [["", line.strip()] for line in rules.splitlines() if line.strip()]
     tiebreaks = [str(Tiebreak(t).label) for t in competition.tiebreaks or []
                  if t in Tiebreak.values]

@@ -31,7 +31,7 @@ def _own_member(request: ClubRequest) -> Member | None:
 
 
 def _filename(member: Member) -> str:
-    return slugify(f"{_('my data')} {member.club.name} {member.name}")
+    return slugify(" ".join((_("my data"), member.club.name, member.name)))
 
 
 def _json(data: dict[str, Any], filename: str) -> HttpResponse:

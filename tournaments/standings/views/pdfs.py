@@ -46,7 +46,7 @@ def standings_pdf(request: ClubRequest, competition_id: int) -> HttpResponse:
     competition = club_competition(request, competition_id)
     standings, champion = season_and_champion(competition)
     content = results.standings_pdf(standings, champion, logo=club_logo_png(club=request.club))
-    name = slugify(f"{competition.name} {_('standings')}")
+    name = slugify(" ".join((competition.name, _("standings"))))
     return download(content, PDF, f"{name}.pdf")
 
 
@@ -58,7 +58,7 @@ def prize_list_pdf(request: ClubRequest, evening_id: int) -> HttpResponse:
         pk=evening_id, competition__club=request.club,
     )
     content = prize_list_pdf_of(evening, evening_prizes(evening))
-    name = slugify(f"{evening.competition.name} {evening.date} {_('prizes')}")
+    name = slugify(" ".join((evening.competition.name, str(evening.date), _("prizes"))))
     return download(content, PDF, f"{name}.pdf")
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 from tests.tournaments.test_pdf import english_club, pdf_text, played_round  # noqa: F401
@@ -45,3 +46,23 @@ def test_the_header_row_is_as_tall_as_what_it_holds(language: str,
         cell = header._cellvalues[0][0]
         needed = sum(f.wrap(header._colWidths[0], 1000)[1] for f in cell)
     assert needed <= height
+
+
+@pytest.mark.parametrize(("language", "expected", "foreign"), [
+    ("nl", "ronde-1-ingevuld.pdf", "round"), ("en", "round-1-filled-in.pdf", "ronde")])
+def test_file_names_are_in_the_sheets_language(
+        language: str, expected: str, foreign: str, played_round: Any,  # noqa: F811
+        client_for: Any, member_user: Any) -> None:
+    round_ = played_round("jokeren")
+    club = round_.evening.competition.club
+    club.language = language
+    club.save()
+    client = client_for(member_user)
+    sheets_url = reverse("tournaments:round_sheets", kwargs={
+        "club": club.slug, "round_id": round_.pk})
+    disposition = client.get(sheets_url + "?filled=1")["Content-Disposition"]
+    assert disposition.endswith(f'{expected}"') and foreign not in disposition
+    client.cookies["django_language"] = language
+    prizes = client.get(reverse("tournaments:prize_list_pdf", kwargs={
+        "club": club.slug, "evening_id": round_.evening.pk}))["Content-Disposition"]
+    assert ("prijzen" if language == "nl" else "prizes") in prizes

@@ -99,7 +99,8 @@ class MemberSearchForm(forms.Form):
 class MemberImportForm(SpreadsheetUploadForm):
     file = forms.FileField(
         label=_("Member sheet"),
-        help_text=_("Excel (.xlsx) or CSV (.csv); columns: name, member number, email, phone."),
+        help_text=_("Excel (.xlsx) or CSV (.csv); columns: name (or first name, insertion, "
+                    "surname), member number, email, phone."),
         widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv"}),
     )
 

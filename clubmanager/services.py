@@ -17,7 +17,7 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from . import member_sheet
+from . import member_preview, member_sheet
 from .logo import Logo
 from .models import Club, ClubLogo, ClubRole, Member, PublicName, Role
 
@@ -134,25 +134,26 @@ class ImportOutcome:
 def member_import_apply(*, club: Club, rows: list[member_sheet.ParsedRow]) -> ImportOutcome:
     """Apply parsed import rows to ``club``, re-validating them against the database now.
 
-    New member numbers are created, known ones updated (name, email, phone; only the columns
-    the sheet had), rows with errors are skipped. All in one transaction.
+    New member numbers are created (a row without one gets the next free number), known ones
+    updated (name, email, phone; only the columns the sheet had and could keep), rows with
+    errors are skipped. All in one transaction.
     """
     # Lock the club's members while we compare and write, so two imports cannot interleave.
     existing = {m.member_number: m for m in Member.objects.select_for_update().filter(club=club)}
-    preview = member_sheet.classify(rows, existing)
+    preview = member_preview.classify(rows, existing)
     created = updated = unchanged = skipped = 0
     for row in preview:
-        if row.status == member_sheet.NEW:
+        if row.status == member_preview.NEW:
             member = Member(club=club, **row.values_for_create())
             member.save()
             created += 1
-        elif row.status == member_sheet.UPDATED:
+        elif row.status == member_preview.UPDATED:
             member = existing[row.member_number]
             for field, value in row.changes().items():
                 setattr(member, field, value)
             member.save()
             updated += 1
-        elif row.status == member_sheet.UNCHANGED:
+        elif row.status == member_preview.UNCHANGED:
             unchanged += 1
         else:
             skipped += 1

@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import member_sheet, selectors, services
+from . import member_preview, member_sheet, selectors, services
 from .core.access import club_view
 from .core.http import ClubRequest
 from .core.mail import send_later
@@ -232,7 +232,7 @@ def member_import(request: ClubRequest) -> HttpResponse:
         except ImportFileError as exc:
             form.add_error("file", str(exc))
         else:
-            preview = member_sheet.classify(sheet.rows, selectors.members_by_number(club=club))
+            preview = member_preview.classify(sheet.rows, selectors.members_by_number(club=club))
             token = preview_store(
                 request.session,
                 preview_key("members", club.pk),
@@ -246,14 +246,14 @@ def member_import(request: ClubRequest) -> HttpResponse:
     return render(request, "clubmanager/member_import.html", context)
 
 
-def _preview_context(preview: list[member_sheet.PreviewRow]) -> dict[str, object]:
+def _preview_context(preview: list[member_preview.PreviewRow]) -> dict[str, object]:
     totals = {
         status: 0
         for status in (
-            member_sheet.NEW,
-            member_sheet.UPDATED,
-            member_sheet.UNCHANGED,
-            member_sheet.ERROR,
+            member_preview.NEW,
+            member_preview.UPDATED,
+            member_preview.UNCHANGED,
+            member_preview.ERROR,
         )
     }
     for row in preview:
@@ -261,6 +261,7 @@ def _preview_context(preview: list[member_sheet.PreviewRow]) -> dict[str, object
     return {
         "preview": preview,
         "totals": totals,
+        "noted": sum(1 for row in preview if row.notes),
         "can_apply": bool(totals["new"] or totals["updated"]),
     }
 

@@ -152,6 +152,12 @@ PLACES: tuple[tuple[str, str], ...] = (
     # The member sheet read (member_sheet.py): a file into rows to check; the writes are
     # clubmanager/services.py's (member_import_apply).
     ("clubmanager/member_sheet.py", "games/pdf/workbook"),
+    # Its columns (which header means what, a name from its parts) and the checks of one
+    # member's cells (phone, e-mail, the name compared for duplicates).
+    ("clubmanager/member_columns.py", "games/pdf/workbook"),
+    ("clubmanager/member_checks.py", "games/pdf/workbook"),
+    # The import's preview: each row against the club's members (no query: they are given).
+    ("clubmanager/member_preview.py", "games/pdf/workbook"),
     # The one way in for uploads: archive checks, the streamed XML parts, the cells; neutral
     # (no model), read by member_sheet.py and tournaments/workbook/read.py.
     ("clubmanager/core/spreadsheet/*", "games/pdf/workbook"),

@@ -56,7 +56,7 @@ def test_a_member_takes_their_data_and_an_admin_removes_them(
             io.BytesIO(Path(pdf.value.path()).read_bytes())).pages)
         assert removal.NAME in text and "Uitslagen" in text and "Jokeren" in text
         with member.expect_download() as data:
-            member.get_by_role("link", name="Downloaden als JSON (gegevens)").click()
+            member.get_by_role("link", name="Downloaden voor een ander programma").click()
         assert removal.EMAIL in Path(data.value.path()).read_text()
     admin = browsing.new_page(phone=True)
     with step("the admin opens the member and asks to remove them"):

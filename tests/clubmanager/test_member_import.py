@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import Workbook
 
+from clubmanager import member_preview as previews
 from clubmanager import member_sheet as imports
 from clubmanager.models import Member
 
@@ -94,7 +95,7 @@ def test_comma_csv_in_cp1252_is_read() -> None:
     data = "name,member number,email\nJosé Müller,12,\n".encode("cp1252")
     sheet = parse(data, "members.csv")
     assert sheet.rows[0].name == "José Müller"
-    assert sheet.columns == ("name", "member_number", "email")
+    assert sheet.columns == ("member_number", "email", "full_name")
 
 
 def test_numbers_from_excel_become_plain_member_numbers() -> None:
@@ -127,7 +128,7 @@ def test_empty_files() -> None:
 
 def test_missing_required_columns_names_the_columns_found() -> None:
     message = file_error(xlsx([["Voornaam", "E-mail"], ["Jan", "j@x.nl"]]))
-    assert "required" in message
+    assert "Achternaam" in message  # a first name alone is not a name
     assert "Voornaam, E-mail" in message
 
 
@@ -147,22 +148,25 @@ def test_five_thousand_rows_are_fine() -> None:
     assert len(parse("\n".join(lines).encode(), "leden.csv").rows) == 5_000
 
 
-def test_formula_cell_is_an_error_naming_the_cell() -> None:
+def test_formula_never_computed_is_left_out_with_a_note_naming_the_cell() -> None:
+    # openpyxl, like other programs that write files, saves a formula without its value.
     data = xlsx([["Naam", "Lidnummer"], ["Jan", "=A1+1"], ["Piet", 5]])
-    preview = imports.classify(parse(data).rows, {})
-    assert preview[0].status == imports.ERROR
-    assert any("B2" in reason and "formula" in reason for reason in preview[0].reasons)
-    assert preview[1].status == imports.NEW
+    preview = previews.classify(parse(data).rows, {})
+    assert preview[0].status == previews.NEW  # the member still comes in
+    assert preview[0].member_number == "6"  # without the cell: the next free number
+    assert any("B2" in note and "never computed" in note for note in preview[0].notes)
+    assert preview[1].status == previews.NEW
 
 
 def test_formula_in_csv_is_an_error_too() -> None:
-    preview = imports.classify(parse(b"naam;nr\n=HYPERLINK(1);4\n", "x.csv").rows, {})
-    assert preview[0].status == imports.ERROR
-    assert "A2" in preview[0].reasons[0]
+    preview = previews.classify(parse(b"naam;nr\n=HYPERLINK(1);4\n", "x.csv").rows, {})
+    assert preview[0].status == previews.ERROR
+    assert preview[0].reasons == ["The name is missing."]
+    assert "A2" in preview[0].notes[0]
 
 
 def test_formula_in_header_is_a_file_error() -> None:
-    assert "header row contains a formula" in file_error(xlsx([["=1", "Lidnummer"], ["a", 1]]))
+    assert "header row holds a formula" in file_error(xlsx([["=1", "Lidnummer"], ["a", 1]]))
 
 
 # --- Classifying -----------------------------------------------------------------------------
@@ -176,26 +180,27 @@ def rows(*data: tuple[str, str, str]) -> list[imports.ParsedRow]:
 
 
 def test_duplicate_member_numbers_in_the_file_are_errors_on_both_rows() -> None:
-    preview = imports.classify(rows(("A", "1", ""), ("B", "2", ""), ("C", "1", "")), {})
-    assert [p.status for p in preview] == [imports.ERROR, imports.NEW, imports.ERROR]
+    preview = previews.classify(rows(("A", "1", ""), ("B", "2", ""), ("C", "1", "")), {})
+    assert [p.status for p in preview] == [previews.ERROR, previews.NEW, previews.ERROR]
     assert "row 4" in preview[0].reasons[0]
     assert "row 2" in preview[2].reasons[0]
 
 
-def test_missing_values_and_bad_email_are_errors_with_reasons() -> None:
-    preview = imports.classify(rows(("", "1", ""), ("B", "", ""), ("C", "3", "geen-mail")), {})
-    assert [p.status for p in preview] == [imports.ERROR] * 3
+def test_only_a_missing_name_refuses_a_row_a_bad_email_is_left_out() -> None:
+    preview = previews.classify(rows(("", "1", ""), ("B", "", ""), ("C", "3", "geen-mail")), {})
+    assert [p.status for p in preview] == [previews.ERROR, previews.NEW, previews.NEW]
     assert preview[0].reasons == ["The name is missing."]
-    assert preview[1].reasons == ["The member number is missing."]
-    assert "not a valid email address" in preview[2].reasons[0]
+    assert preview[1].member_number == "4"  # one past the highest number, 3
+    assert preview[2].row.email == "" and preview[2].row.columns == ()
+    assert "“geen-mail” is not an e-mail address" in preview[2].notes[0]
 
 
 def test_existing_members_are_updated_or_unchanged(club: Any, make_member: Any) -> None:
     same = make_member(club, name="A", member_number="1", email="a@x.nl", phone="06")
     changed = make_member(club, name="B", member_number="2", email="old@x.nl")
     existing = {m.member_number: m for m in (same, changed)}
-    preview = imports.classify(rows(("A", "1", "a@x.nl"), ("B", "2", "new@x.nl")), existing)
-    assert [p.status for p in preview] == [imports.UNCHANGED, imports.UPDATED]
+    preview = previews.classify(rows(("A", "1", "a@x.nl"), ("B", "2", "new@x.nl")), existing)
+    assert [p.status for p in preview] == [previews.UNCHANGED, previews.UPDATED]
     # Only columns in the sheet are compared: the phone of A is not wiped.
     assert preview[0].changes() == {}
     assert preview[1].changes() == {"email": "new@x.nl"}
@@ -260,7 +265,9 @@ def test_confirm_updates_existing_and_skips_errors(
     )
     updated = club.members.get(member_number="1")
     assert (updated.name, updated.email, updated.phone) == ("Nieuwe Naam", "n@x.nl", "06-1")
-    assert set(club.members.values_list("member_number", flat=True)) == {"1", "2"}
+    # A row without a member number comes in with the next free number.
+    assert set(club.members.values_list("member_number", flat=True)) == {"1", "2", "3"}
+    assert club.members.get(member_number="3").name == "Zonder"
     assert updated.history.count() == 2  # created + import update, both kept
 
 

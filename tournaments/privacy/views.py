@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -30,7 +31,7 @@ def _own_member(request: ClubRequest) -> Member | None:
 
 
 def _filename(member: Member) -> str:
-    return f"gegevens-{member.club.slug}-{member.pk}"
+    return slugify(" ".join((_("my data"), member.club.name, member.name)))
 
 
 def _json(data: dict[str, Any], filename: str) -> HttpResponse:

@@ -93,7 +93,8 @@ def rule_questions() -> dict[str, str]:
 
 
 def rules_columns() -> list[tuple[str, str]]:
-    return [("rule", _("Rule")), ("question", _("Question")), ("value", _("Value (JSON)"))]
+    return [("rule", _("Rule")), ("question", _("Question")), ("value", _("Value (JSON)")),
+            ("answer", _("Answer"))]
 
 
 def evenings_columns() -> list[tuple[str, str]]:

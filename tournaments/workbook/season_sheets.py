@@ -32,6 +32,7 @@ from .columns import (
     rules_columns,
     sheet_names,
 )
+from .reglement import reglement_sentences
 from .rows import SeasonRows
 from .sheet import (
     AVERAGE_FORMAT,
@@ -61,22 +62,37 @@ def rule_rows(rules: Any) -> list[tuple[str, Any]]:
     return known + sorted((k, v) for k, v in rules.items() if k not in RULE_KEYS)
 
 
+def rule_words(key: str, value: Any) -> str:
+    """One rule in words, as the standings page says it ("De beste 6 avonden tellen.")."""
+    base = reglement_sentences({})
+    mine = reglement_sentences({key: value})
+    extra = [line for line in mine if line not in base]
+    if extra or key == "count":
+        return " ".join(extra or mine)
+    if isinstance(value, bool):
+        return _("Yes") if value else _("No")
+    return str(value) if isinstance(value, int) else ""
+
+
 def rules_sheet(workbook: Workbook, competition: Competition, date_format: str,
                 evenings: Sequence[Any] = ()) -> Sheet:
-    """One row per rule: its key (what the import reads), the form's question and the value
-    as JSON (``"average"``, ``{"best": 6}``, ``6``)."""
+    """One row per rule: the form's question and the rule in words; hidden beside them its key
+    and its value as the site stores it (``"average"``, ``{"best": 6}``, ``6``), which the
+    import reads."""
     questions = rule_questions()
     headers = dict(rules_columns())
     sheet = Sheet(workbook, sheet_names()["rules"], [
-        Column(headers["rule"], 14),
+        Column(headers["rule"], 14, hidden=True),
         Column(headers["question"], _width(headers["question"],
                                            max(len(q) for q in questions.values()))),
-        Column(headers["value"], 60),
+        Column(headers["value"], 60, hidden=True),
+        Column(headers["answer"], 90),
     ], date_format)
     # Evenings chosen per period by their date: an id means nothing in another database.
     by_date = {str(e.pk): e.date.isoformat() for e in evenings}
     for key, value in rule_rows(periods_keyed(competition.rules, by_date)):
-        sheet.append([key, questions.get(key, ""), text_cell(sheet.ws, _json(value))])
+        sheet.append([key, questions.get(key, ""), text_cell(sheet.ws, _json(value)),
+                      text_cell(sheet.ws, rule_words(key, value))])
     return sheet
 
 

@@ -32,6 +32,8 @@ class Column:
     header: str
     width: float
     date: bool = False
+    #: the raw form an import reads (a hand or a rule as the site stores it): kept, not shown
+    hidden: bool = False
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -74,6 +76,8 @@ class Sheet:
         self.readable = 0  # the hands sheet: how many readable columns a hand has
         for index, column in enumerate(self.columns, start=1):
             self.ws.column_dimensions[get_column_letter(index)].width = column.width
+            if column.hidden:
+                self.ws.column_dimensions[get_column_letter(index)].hidden = True
         self.ws.freeze_panes = "A2"
         header = []
         for column in self.columns:

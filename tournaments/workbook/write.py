@@ -42,10 +42,12 @@ own (``make bench`` compares the export with openpyxl writing the same cells as 
 from __future__ import annotations
 
 import datetime
+import html
 import io
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
@@ -157,11 +159,16 @@ def _members_sheet(workbook: Workbook, season: SeasonRows, longest_name: int,
     ], date_format)
 
 
+#: The hands sheet's columns in the site's own form, for the import: hidden, since every number
+#: of a hand also has a readable column of its own.
+RAW_HAND_COLUMNS = ("options", "adjusted_points", "data")
+
+
 def _hands_sheet(workbook: Workbook, game: str, longest_name: int, date_format: str) -> Sheet:
     return Sheet(workbook, sheet_names()["hands"], [
         Column(header, 12 if key == "date" else (40 if key in ("data", "options") else
                _width(header, longest_name if key.endswith("_name") else 0)),
-               date=key == "date")
+               date=key == "date", hidden=key in RAW_HAND_COLUMNS)
         for key, header in hands_columns(game)
     ], date_format)
 
@@ -179,14 +186,14 @@ def info_rows(competition: Competition, names: dict[str, str]) -> list[list[str]
                              "a pivot table.")],
         [names["members"], _("The club's members: member number, name, active.")],
         [names["hands"], _("Every hand, one row each: the table, its seats and the hand's "
-                           "fields, one column per field and side. The last column holds the "
-                           "hand as the site stores it (JSON) for the season import. On import "
-                           "the readable columns win: a value changed there is taken, and the "
+                           "fields, one column per field and side. Hidden columns keep the "
+                           "hand as the site stores it, for the season import. On import the "
+                           "readable columns win: a value changed there is taken, and the "
                            "rules engine checks it.")],
-        [names["rules"], _("The competition's reglement, one row per rule: the rule, the "
-                           "question the competition form asks, and its value as the site "
-                           "stores it (JSON). The season import takes it over; a value the "
-                           "rules engine refuses is refused, naming the rule.")],
+        [names["rules"], _("The competition's reglement, one row per rule: the question the "
+                           "competition form asks and its answer in words. Hidden columns keep "
+                           "the rule as the site stores it; the season import takes it over, "
+                           "and a value the rules engine refuses is refused, naming the rule.")],
         [names["evenings"], _("Every evening of the season and whether it counts for the "
                               "competition (an opening night, a prize evening or a free evening "
                               "does not).")],
@@ -196,7 +203,9 @@ def info_rows(competition: Competition, names: dict[str, str]) -> list[list[str]
         [_("Rules of the standings"), ""],
         [_("Game"), site_game(competition.game).name],
     ]
-    rules = render_to_string("tournaments/standings/rules.html", {"competition": competition})
+    # The page's sentences, as text: an HTML template escapes "zo'n" as "zo&#x27;n".
+    rules = html.unescape(strip_tags(render_to_string("tournaments/standings/rules.html",
+                                                      {"competition": competition})))
     rows += [["", line.strip()] for line in rules.splitlines() if line.strip()]
     tiebreaks = [str(Tiebreak(t).label) for t in competition.tiebreaks or []
                  if t in Tiebreak.values]

@@ -129,6 +129,7 @@ class Sheet(_Text):
         self.in_formula = False
         self.formula_text = ""  # the formula's first characters, enough to know a constant
         self.plain_formula = True  # no shared or array formula (those are never constants)
+        self.seen_value = False  # the cell has a <v>: a formula's empty text is "", not None
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         if tag == C:
@@ -144,7 +145,7 @@ class Sheet(_Text):
             self.cell = None
             if self.column < self.max_col:
                 self.cell = (self.column, attrib.get("t", "n"), attrib.get("s"))
-                self.formula = False
+                self.formula = self.seen_value = False
                 self.begin()
         elif tag == ROW:
             self.line = int(attrib.get("r") or self.line + 1)
@@ -156,6 +157,7 @@ class Sheet(_Text):
             return
         elif tag == V or (tag == T and not self.phonetic):
             self.on = True
+            self.seen_value = True
         elif tag == F:
             self.formula = self.in_formula = True
             self.formula_text = ""
@@ -193,7 +195,10 @@ class Sheet(_Text):
             self.row = None
 
     def _store(self, row: Row, column: int, kind: str, style: str | None) -> None:
-        value = self.book.value(kind, style, "".join(self.parts) if self.parts else None)
+        text = "".join(self.parts) if self.parts else None
+        if text is None and self.seen_value and kind == "str":
+            text = ""  # a formula whose cached value is the empty text (not one never computed)
+        value = self.book.value(kind, style, text)
         if kind == "s" and value is not None:
             row.shared.append(column)
         if self.formula and not (kind == "b" and self.plain_formula

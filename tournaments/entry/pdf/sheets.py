@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     PageBreak,
@@ -39,7 +40,6 @@ from tournaments.pdf.layout import (
     fonts_for,
     format_date,
     grid_style,
-    info_table,
 )
 from tournaments.shared.matches import sides_of, table_document
 from tournaments.shared.messages import issue_message, record_text
@@ -69,7 +69,7 @@ def _header(round_: Round, data: TableData, styles: Styles, filled: bool,
                             fonts=styles.fonts) if code_url else None)
     corner = mark.width if mark is not None else CODE_BOX
     left = width - corner
-    facts = info_table(styles, [
+    facts = _facts(styles, [
         (_("Club"), competition.club.name),
         (_("Competition"), competition.name),
         (_("Evening"), format_date(round_.evening.date)),
@@ -79,21 +79,44 @@ def _header(round_: Round, data: TableData, styles: Styles, filled: bool,
         (_("Scorekeeper"), _seat_name(data, table.scorekeeper)),
         (_("Sheet"), _("filled in") if filled else _("blank, for play on paper")),
     ], left - 3 * mm)
-    facts.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, GRID),
-                               ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                               ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
     cell: list[Flowable] = [
         styles.p(title, styles.title),
         Spacer(1, 1.5 * mm), facts]
+    # The row is as tall as what it holds (a long name or value wraps): the grid below starts
+    # under the header's last row, never over it.
+    needed = sum(f.wrap(left, HEADER_HEIGHT * 4)[1] for f in cell)
     header = Table([[cell, mark if mark is not None else ""]], colWidths=[left, corner],
-                   rowHeights=[max(HEADER_HEIGHT, mark.height if mark is not None else 0)])
+                   rowHeights=[max(HEADER_HEIGHT, needed,
+                                   mark.height if mark is not None else 0)])
     header.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                 ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                 ("TOPPADDING", (0, 0), (-1, -1), 0),
                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     return header
+
+
+def _facts(styles: Styles, pairs: Sequence[tuple[str, object]], width: float) -> Table:
+    """The facts as two columns of label/value pairs; each label column as wide as its
+    longest label, so that a label ("Competition", "Scorekeeper") never breaks in the word."""
+    half = (len(pairs) + 1) // 2
+    font = styles.cell_bold
+    padding = 2 + 6 + 1  # the cell's left and right padding, and a point to spare
+    labels = [max(stringWidth(str(label), font.fontName, font.fontSize)
+                  for label, _value in group) + padding
+              for group in (pairs[:half], pairs[half:])]
+    value = (width - sum(labels)) / 2
+    cells = [[styles.p(label, styles.cell_bold), styles.p(text)] for label, text in pairs]
+    right = cells[half:] + [["", ""]] * (2 * half - len(cells))
+    table = Table([a + b for a, b in zip(cells[:half], right, strict=True)],
+                  colWidths=[labels[0], value, labels[1], value])
+    table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -1), 0.25, LIGHT),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 2)]))
+    table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, GRID),
+                               ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]))
+    return table
 
 
 def _table_story(round_: Round, data: TableData, styles: Styles, filled: bool,

@@ -9,7 +9,9 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
+from django.utils import translation
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from clubmanager.core.access import club_view
 from clubmanager.core.http import ClubRequest
@@ -45,8 +47,12 @@ def round_sheets(request: ClubRequest, round_id: int) -> HttpResponse:
     content = round_sheets_pdf(round_, tables, filled=filled, code_urls={
         pk: code_url(request, code) for pk, code in codes.items()},
         language=chosen_language(request), logo=club_logo_png(club=request.club))
-    name = slugify(f"{evening.competition.name} {evening.date} round {round_.number}")
-    return download(content, PDF, f"{name}{'-filled' if filled else ''}.pdf")
+    # The file's name in the sheet's language: "ronde-1-ingevuld" in Dutch, "round-1-filled-in".
+    with translation.override(chosen_language(request) or request.club.language):
+        words = [evening.competition.name, str(evening.date),
+                 _("round %(number)s") % {"number": round_.number}]
+        words += [_("filled in")] if filled else []
+    return download(content, PDF, f"{slugify(' '.join(words))}.pdf")
 
 
 urlpatterns: list[URLPattern] = [

@@ -55,7 +55,8 @@ def evening_attendance_pdf(request: ClubRequest, pk: int) -> HttpResponse:
     evening = get_object_or_404(evening_selectors.evenings_for_club(club=request.club)
                                 .select_related("competition__club"), pk=pk)
     content = attendance_pdf(evening, evening_money(evening=evening))
-    name = slugify(f"{evening.competition.name} {evening.date} presentielijst")
+    name = slugify(" ".join((evening.competition.name, str(evening.date),
+                             _("attendance list"))))
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
     response["Cache-Control"] = "private, no-store"

@@ -9,6 +9,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from clubmanager.core.access import club_view
 from clubmanager.core.http import ClubRequest
@@ -45,7 +46,8 @@ def standings_pdf(request: ClubRequest, competition_id: int) -> HttpResponse:
     competition = club_competition(request, competition_id)
     standings, champion = season_and_champion(competition)
     content = results.standings_pdf(standings, champion, logo=club_logo_png(club=request.club))
-    return download(content, PDF, f"{slugify(competition.name) or 'standings'}.pdf")
+    name = slugify(" ".join((competition.name, _("standings"))))
+    return download(content, PDF, f"{name}.pdf")
 
 
 @club_view(Role.MEMBER)
@@ -56,7 +58,7 @@ def prize_list_pdf(request: ClubRequest, evening_id: int) -> HttpResponse:
         pk=evening_id, competition__club=request.club,
     )
     content = prize_list_pdf_of(evening, evening_prizes(evening))
-    name = slugify(f"{evening.competition.name} {evening.date} prizes")
+    name = slugify(" ".join((evening.competition.name, str(evening.date), _("prizes"))))
     return download(content, PDF, f"{name}.pdf")
 
 

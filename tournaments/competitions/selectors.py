@@ -115,3 +115,10 @@ def competition_defaults(*, game: str) -> dict[str, Any]:
 def club_defaults(*, club: Club) -> ClubDefaults:
     """The club's defaults for new competitions; unsaved (the game's own) without a row."""
     return ClubDefaults.objects.filter(club=club).first() or ClubDefaults(club=club)
+
+
+def cancelled_evenings(*, competition: Competition) -> list[Any]:
+    """The evenings cancelled in this competition (their deletion in the evening's history),
+    newest first, with who did it."""
+    return list(Evening.history.filter(competition_id=competition.pk, history_type="-")
+                .select_related("history_user").order_by("-history_date")[:20])

@@ -44,6 +44,8 @@ def competition_detail(request: ClubRequest, pk: int) -> HttpResponse:
         "evenings": selectors.competition_evenings(competition=competition),
         "today": timezone.localdate(),
         "reglements": selectors.reglement_changes(competition=competition),
+        "cancelled": (selectors.cancelled_evenings(competition=competition)
+                      if request.club_role == Role.ADMIN else []),
     })
 
 

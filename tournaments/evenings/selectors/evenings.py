@@ -12,7 +12,16 @@ from django.utils.translation import gettext_lazy as _
 from clubmanager.models import Club, Member
 from tournaments.draws.selectors import draw_history, drawn_tables, player_key
 from tournaments.entry.selectors.table_codes import NO_CODES, CodeSight
-from tournaments.models import Evening, Participant, Round, Seat, Table, TableCode
+from tournaments.models import (
+    Evening,
+    EveningStatus,
+    Hand,
+    Participant,
+    Round,
+    Seat,
+    Table,
+    TableCode,
+)
 
 
 def evenings_for_club(*, club: Club) -> QuerySet[Evening]:
@@ -233,3 +242,9 @@ def door_members(*, evening: Evening) -> list[Member]:
     present = evening.participants.filter(member__isnull=False).values("member_id")
     return list(Member.objects.filter(club_id=evening.competition.club_id, is_active=True)
                 .exclude(pk__in=present).order_by("name"))
+
+
+def evening_undoable(*, evening: Evening) -> bool:
+    """May the evening still be moved or cancelled: planned, and no hand at any table."""
+    return (evening.status == EveningStatus.PLANNED
+            and not Hand.objects.filter(table__round__evening=evening).exists())

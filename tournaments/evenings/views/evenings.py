@@ -85,6 +85,7 @@ def evening_detail(request: ClubRequest, pk: int) -> HttpResponse:
         "money": evening_money(evening=evening) if request.club_role == Role.ADMIN else None,
         "next_steps": [(s, str(label)) for s, label in NEXT_STEPS[evening.status]],
         "draw_form": DrawForm(),
+        "undoable": request.club_role == Role.ADMIN and selectors.evening_undoable(evening=evening),
         "history": evening.history.select_related("history_user").order_by("-history_date")[:10],
     })
 

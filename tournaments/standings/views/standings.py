@@ -19,7 +19,7 @@ from clubmanager.models import Role
 from clubmanager.privacy import rows_for_viewer, viewer_sees_full_names
 from clubmanager.selectors import own_member_ids
 from tournaments.entry.selectors.scores import evening_board
-from tournaments.models import Competition, Evening
+from tournaments.models import Competition, Evening, EveningStatus
 from tournaments.standings.selectors.prizes import evening_complete, evening_prizes
 from tournaments.standings.selectors.standings import evening_results as evening_results_of
 from tournaments.standings.selectors.standings import season_and_champion, season_standings
@@ -116,6 +116,7 @@ def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
     shows them whole; a longer list ends with how many more there are."""
     competition = _competition(request, pk)
     evening = (competition.evenings.filter(date__lte=timezone.localdate())
+               .exclude(status=EveningStatus.PLANNED)
                .order_by("-date", "-start_time").first())
     context = _public_names(request, _standings_context(competition, public=True,
                                                         champion=False))

@@ -26,6 +26,11 @@ def competition_list(request: ClubRequest) -> HttpResponse:
     today = timezone.localdate()
     return render(request, "tournaments/competition_list.html", {
         "competitions": selectors.competitions_for_club(club=club),
+        "archived": (selectors.competitions_for_club(club=club, archived=True)
+                     .filter(archived_at__isnull=False)
+                     if request.club_role == Role.ADMIN else []),
+        "deleted": (selectors.deleted_competitions(club=club)
+                    if request.club_role == Role.ADMIN else []),
         "current_ids": set(
             selectors.current_competitions(club=club, today=today).values_list("pk", flat=True)
         ),
@@ -34,9 +39,8 @@ def competition_list(request: ClubRequest) -> HttpResponse:
 
 @club_view(Role.MEMBER)
 def competition_detail(request: ClubRequest, pk: int) -> HttpResponse:
-    competition = get_object_or_404(
-        selectors.competitions_for_club(club=request.club), pk=pk
-    )
+    competition = get_object_or_404(selectors.competitions_for_club(
+        club=request.club, archived=request.club_role == Role.ADMIN), pk=pk)
     return render(request, "tournaments/competition_detail.html", {
         "competition": competition,
         "game": site_game(competition.game),
@@ -87,7 +91,8 @@ def competition_add(request: ClubRequest) -> HttpResponse:
 @club_view(Role.ADMIN)
 def competition_edit(request: ClubRequest, pk: int) -> HttpResponse:
     club = request.club
-    competition = get_object_or_404(selectors.competitions_for_club(club=club), pk=pk)
+    competition = get_object_or_404(selectors.competitions_for_club(club=club, archived=True),
+                                    pk=pk)
     game = competition.game
     # evening_count is competitions_for_club's Count annotation: django-stubs' WithAnnotations
     # would type it, but its get_object_or_404 drops the annotation again

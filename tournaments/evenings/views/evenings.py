@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
 from django.utils.functional import Promise
@@ -73,6 +73,8 @@ def evening_add(request: ClubRequest, pk: int) -> HttpResponse:
 @club_view(Role.MEMBER)
 def evening_detail(request: ClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
+    if evening.competition.is_archived and request.club_role != Role.ADMIN:
+        raise Http404("Archived")
     template = "tournaments/evening_detail.html"
     if request.htmx and request.htmx.target == "evening-tables":
         template += "#tables"

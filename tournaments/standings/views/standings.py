@@ -28,14 +28,19 @@ from tournaments.standings.views.share import share_context
 
 
 def _competition(request: ClubRequest | PublicClubRequest, pk: int) -> Competition:
-    return get_object_or_404(Competition, pk=pk, club=request.club)
+    """The club's competition; an archived one only for a club admin (issue 33, item 2)."""
+    found = Competition.objects.filter(club=request.club)
+    if request.club_role != Role.ADMIN:
+        found = found.filter(archived_at__isnull=True)
+    return get_object_or_404(found, pk=pk)
 
 
 def _evening(request: ClubRequest | PublicClubRequest, pk: int) -> Evening:
-    return get_object_or_404(
-        Evening.objects.select_related("competition__club"),
-        pk=pk, competition__club=request.club,
-    )
+    found = Evening.objects.select_related("competition__club").filter(
+        competition__club=request.club)
+    if request.club_role != Role.ADMIN:
+        found = found.filter(competition__archived_at__isnull=True)
+    return get_object_or_404(found, pk=pk)
 
 
 def _standings_context(competition: Competition, public: bool,

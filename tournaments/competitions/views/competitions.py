@@ -14,7 +14,8 @@ from clubmanager.core.access import club_view
 from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.competitions import selectors as selectors
-from tournaments.competitions.forms.competitions import CompetitionForm
+from tournaments.competitions.forms.competitions import APPLY_PRESET, CompetitionForm
+from tournaments.competitions.forms.season_rules import preset_answers
 from tournaments.competitions.services import competitions as services
 from tournaments.games import game_keys, site_game, site_games
 from tournaments.shared.views import add_service_errors
@@ -59,9 +60,11 @@ def _chosen_game(request: ClubRequest, default: str | None) -> str | None:
 
 
 def _form_page(request: ClubRequest, form: CompetitionForm, competition: object) -> HttpResponse:
+    if request.method == "POST" and APPLY_PRESET in request.POST:
+        form = form.with_preset_applied()
     return render(request, "tournaments/competition_form.html", {
         "form": form, "competition": competition, "game": site_game(form.game),
-        "games": list(site_games()),
+        "games": list(site_games()), "preset_answers": preset_answers(),
     })
 
 
@@ -75,7 +78,7 @@ def competition_add(request: ClubRequest) -> HttpResponse:
                       {"games": list(site_games())})
     form = CompetitionForm(request.POST if request.method == "POST" else None, game=game,
                            defaults=defaults)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and APPLY_PRESET not in request.POST and form.is_valid():
         data = dict(form.cleaned_data)
         data.pop("game")
         try:
@@ -101,7 +104,7 @@ def competition_edit(request: ClubRequest, pk: int) -> HttpResponse:
     form = CompetitionForm(
         request.POST if request.method == "POST" else None, game=game, competition=competition
     )
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and APPLY_PRESET not in request.POST and form.is_valid():
         data = dict(form.cleaned_data)
         try:
             services.competition_update(competition=competition, **data)

@@ -36,7 +36,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from PIL import Image
 
 from clubmanager.logo import logo_from_upload
-from clubmanager.models import Role
+from clubmanager.models import MemberImport, Role
 from clubmanager.services import club_logo_set
 from tournaments.entry.services.scores import HandChange, hand_add
 from tournaments.entry.services.table_codes import table_codes_issue
@@ -160,6 +160,8 @@ _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     # the world's evening is under way: moving or cancelling it is refused with a redirect
     "tournaments:evening_move": {"GET": ADMIN_ACTION, "POST": ADMIN_ACTION},
     "tournaments:evening_cancel": {"GET": ADMIN_ACTION, "POST": ADMIN_ACTION},
+    "clubmanager:member_imports": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
+    "clubmanager:member_import_undo": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
     "tournaments:competition_remove": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
     "tournaments:calloff_self": {"GET": POST_ONLY, "POST": (LOGIN, 404, 302, 302, 302, 302)},
     "tournaments:checkin": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
@@ -322,6 +324,7 @@ KWARGS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "finished": lambda w: {"pk": w["finished"].pk},
     "hand": lambda w: {"pk": _hand(w).pk},
     "member": lambda w: {"pk": w["member"].pk},
+    "member_import": lambda w: {"pk": MemberImport.objects.get_or_create(club=w["club"])[0].pk},
     "user": lambda w: {"user_id": w["users"]["member"].pk},
     "teams": lambda w: {"pk": w["teams"].pk},
     "pair": lambda w: {"pk": w["teams"].pk, "pair_pk": w["pair"].pk},
@@ -340,6 +343,7 @@ OBJECT_OF = {
     "table_scores": "table", "hand_check": "table", "hand_add": "table",
     "table_confirm": "finished", "table_unconfirm": "finished", "table_history": "table",
     "hand_edit": "hand", "hand_delete": "hand",
+    "member_import_undo": "member_import",
     "member_edit": "member", "member_deactivate": "member", "member_activate": "member",
     "member_delete": "member", "role_change": "user", "role_remove": "user",
     "member_data_json": "member", "member_data_pdf": "member", "member_remove": "member",

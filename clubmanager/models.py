@@ -1,5 +1,7 @@
 """Clubs, their members and who may do what in which club."""
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -147,6 +149,9 @@ class Member(models.Model):
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
     history = HistoricalRecords()
+    # Set just before save() or delete() for the history row (who, and why).
+    _history_user: Any
+    _change_reason: str
 
     class Meta:
         ordering = ["name", "member_number"]

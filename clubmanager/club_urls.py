@@ -7,7 +7,7 @@ Every view goes through ``access.club_view``.
 
 from django.urls import path
 
-from . import views
+from . import import_undo_views, views
 
 urlpatterns = [
     path("", views.club_home, name="club_home"),
@@ -22,4 +22,5 @@ urlpatterns = [
     path("roles/", views.role_list, name="role_list"),
     path("roles/<id:user_id>/", views.role_change, name="role_change"),
     path("roles/<id:user_id>/remove/", views.role_remove, name="role_remove"),
+    *import_undo_views.urlpatterns,
 ]

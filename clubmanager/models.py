@@ -1,5 +1,7 @@
 """Clubs, their members and who may do what in which club."""
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -76,6 +78,37 @@ class PublicName(models.TextChoices):
     HIDDEN = "hidden", _("hidden (member number only)")
 
 
+class MemberImport(models.Model):
+    """One applied member import (issue 33, item 2): who did it and when, and which members it
+    created (``Member.member_import``), so it can be undone while they have no results; undoing
+    deletes them and records who undid it and when."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="member_imports",
+                             verbose_name=_("club"))
+    filename = models.CharField(_("file"), max_length=255, blank=True)
+    created = models.DateTimeField(_("imported"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("imported by"))
+    created_count = models.PositiveIntegerField(_("members created"), default=0)
+    undone_at = models.DateTimeField(_("undone"), null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("undone by"))
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("member import")
+        verbose_name_plural = _("member imports")
+        constraints = [
+            models.CheckConstraint(condition=Q(undone_by__isnull=True) | Q(undone_at__isnull=False),
+                                   name="member_import_undone_by_only_when_undone"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} – {self.created:%d-%m-%Y %H:%M}"
+
+
 class Member(models.Model):
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="members", verbose_name=_("club")
@@ -108,10 +141,17 @@ class Member(models.Model):
     # Set when a club admin removed a member who left (``tournaments.services.privacy``): the
     # name is then "Oud-lid N" and every contact detail is gone, here and in the history.
     removed_at = models.DateTimeField(_("removed"), null=True, blank=True, editable=False)
+    #: The member import that created this member, if any (undone while it has no results).
+    member_import = models.ForeignKey(
+        MemberImport, on_delete=models.SET_NULL, null=True, blank=True, related_name="members",
+        editable=False, verbose_name=_("member import"))
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
     history = HistoricalRecords()
+    # Set just before save() or delete() for the history row (who, and why).
+    _history_user: Any
+    _change_reason: str
 
     class Meta:
         ordering = ["name", "member_number"]

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from . import member_preview, member_sheet
 from .logo import Logo
-from .models import Club, ClubLogo, ClubRole, Member, PublicName, Role
+from .models import Club, ClubLogo, ClubRole, Member, MemberImport, PublicName, Role
 
 MEMBER_FIELDS = ("name", "member_number", "email", "phone", "notes", "public_name",
                  "results_by_mail")
@@ -131,7 +131,8 @@ class ImportOutcome:
 
 
 @transaction.atomic
-def member_import_apply(*, club: Club, rows: list[member_sheet.ParsedRow]) -> ImportOutcome:
+def member_import_apply(*, club: Club, rows: list[member_sheet.ParsedRow], by: Any = None,
+                        filename: str = "") -> ImportOutcome:
     """Apply parsed import rows to ``club``, re-validating them against the database now.
 
     New member numbers are created (a row without one gets the next free number), known ones
@@ -142,9 +143,13 @@ def member_import_apply(*, club: Club, rows: list[member_sheet.ParsedRow]) -> Im
     existing = {m.member_number: m for m in Member.objects.select_for_update().filter(club=club)}
     preview = member_preview.classify(rows, existing)
     created = updated = unchanged = skipped = 0
+    # which members this import creates, so it can be undone (clubmanager/import_undo.py)
+    batch = MemberImport.objects.create(
+        club=club, filename=filename[:255],
+        created_by=by if getattr(by, "is_authenticated", False) else None)
     for row in preview:
         if row.status == member_preview.NEW:
-            member = Member(club=club, **row.values_for_create())
+            member = Member(club=club, member_import=batch, **row.values_for_create())
             member.save()
             created += 1
         elif row.status == member_preview.UPDATED:
@@ -157,6 +162,11 @@ def member_import_apply(*, club: Club, rows: list[member_sheet.ParsedRow]) -> Im
             unchanged += 1
         else:
             skipped += 1
+    if created:
+        batch.created_count = created
+        batch.save(update_fields=["created_count"])
+    else:
+        batch.delete()  # nothing to undo
     return ImportOutcome(created=created, updated=updated, unchanged=unchanged, skipped=skipped)
 
 

@@ -276,7 +276,8 @@ def member_import_confirm(request: ClubRequest) -> HttpResponse:
         messages.error(request, _("This preview has expired. Upload the file again."))
         return redirect("clubmanager:member_import", club=club.slug)
     rows = [member_sheet.ParsedRow.from_dict(data) for data in stored["rows"]]
-    outcome = services.member_import_apply(club=club, rows=rows)
+    outcome = services.member_import_apply(club=club, rows=rows, by=request.user,
+                                           filename=str(stored.get("filename", "")))
     messages.success(
         request,
         _(

@@ -100,6 +100,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("clubmanager/core/csp.py", "views"),  # the Content-Security-Policy middleware
     ("clubmanager/core/pwa.py", "views"),  # the service worker and the web app manifest
     ("clubmanager/core/login_views.py", "views"),  # logging in and out
+    ("clubmanager/import_undo_views.py", "views"),  # undoing a member import
     ("*/context_processors.py", "views"),
     # -- forms
     ("*/forms.py", "forms"),
@@ -110,6 +111,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("tournaments/shared/money_forms.py", "forms"),
     # -- services: writes
     ("*/services.py", "services"),
+    ("clubmanager/import_undo.py", "services"),  # undoing a member import
     ("*/services/*", "services"),
     # Backup and restore write the whole database (the management commands call them).
     ("clubmanager/core/backup.py", "services"),

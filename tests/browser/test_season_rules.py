@@ -80,3 +80,31 @@ def test_a_preset_on_a_phone_strikes_through_the_evening_that_drops(
         # ranked by average: the average is the bold first figure, the total last
         expect(ann.locator("td").nth(2)).to_have_text("65,0")
         expect(ann.locator("td").nth(6)).to_have_text("390")
+
+
+def test_answers_typed_over_a_preset_are_what_is_saved(
+    browsing: Any, step: Any, club: Any, admin_user: Any, make_competition: Any,
+) -> None:
+    """Issue 33, item 3: the preset fills the form as it is picked, and never after. She picks
+    "Beste 6 van 8", types 4 over the 6, saves: 4 is stored."""
+    competition = make_competition(club, "jokeren", name="Proefjaar")
+    page = browsing.new_page(phone=True)
+    edit = reverse("tournaments:competition_edit", kwargs={"club": club.slug,
+                                                           "pk": competition.pk})
+    with step("the preset fills in the answers"):
+        page.goto(edit)
+        log_in(page, admin_user.username)
+        page.context.add_cookies([{"name": "django_language", "value": "nl",
+                                   "url": browsing.base_url}])
+        page.goto(edit)
+        page.get_by_label("Beste 6 van 8, op gemiddelde").check()
+        expect(page.locator('input[name="count_n"]')).to_have_value("6")
+        expect(page.locator('input[name="min_played"]')).to_have_value("6")
+        expect(page.locator('input[name="rank_by"][value="average"]')).to_be_checked()
+    with step("she types 4 over the 6 and saves"):
+        page.locator('input[name="count_n"]').fill("4")
+        page.get_by_role("button", name="Opslaan").click()
+        page.wait_for_url(lambda url: "/edit/" not in url)
+    competition.refresh_from_db()
+    assert competition.rules["count"] == {"best": 4}
+    assert competition.rules["rank_by"] == "average"

@@ -17,7 +17,7 @@ import pytest
 from django.apps import apps
 from django.urls import URLResolver, get_resolver, reverse
 
-from clubmanager.models import Club, Member, Role
+from clubmanager.models import Club, Member, MemberImport, Role
 
 _PARAM = re.compile(r"<(?:(?P<conv>\w+):)?(?P<name>\w+)>")
 _VOLATILE = {"sessions.session", "axes.accessattempt", "axes.accesslog", "axes.accessfailurelog"}
@@ -60,6 +60,9 @@ OBJECT_KWARGS: dict[str, Callable[[Member], dict[str, Any]] | None] = {
     "clubmanager:member_add": None,
     "clubmanager:member_import": None,
     "clubmanager:member_import_confirm": None,
+    "clubmanager:member_imports": None,
+    "clubmanager:member_import_undo": lambda m: {
+        "pk": MemberImport.objects.get_or_create(club=m.club)[0].pk},
     "clubmanager:member_edit": lambda m: {"pk": m.pk},
     "clubmanager:member_deactivate": lambda m: {"pk": m.pk},
     "clubmanager:member_activate": lambda m: {"pk": m.pk},

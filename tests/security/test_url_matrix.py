@@ -36,7 +36,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from PIL import Image
 
 from clubmanager.logo import logo_from_upload
-from clubmanager.models import Role
+from clubmanager.models import MemberImport, Role
 from clubmanager.services import club_logo_set
 from tournaments.entry.services.scores import HandChange, hand_add
 from tournaments.entry.services.table_codes import table_codes_issue
@@ -157,6 +157,12 @@ _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "tournaments:evening_detail": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
     "tournaments:evening_status": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
     "tournaments:evening_counts": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
+    # the world's evening is under way: moving or cancelling it is refused with a redirect
+    "tournaments:evening_move": {"GET": ADMIN_ACTION, "POST": ADMIN_ACTION},
+    "tournaments:evening_cancel": {"GET": ADMIN_ACTION, "POST": ADMIN_ACTION},
+    "clubmanager:member_imports": {"GET": ADMIN_PAGE, "POST": ADMIN_PAGE},
+    "clubmanager:member_import_undo": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
+    "tournaments:competition_remove": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
     "tournaments:calloff_self": {"GET": POST_ONLY, "POST": (LOGIN, 404, 302, 302, 302, 302)},
     "tournaments:checkin": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
     "tournaments:round_draw": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
@@ -318,6 +324,7 @@ KWARGS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "finished": lambda w: {"pk": w["finished"].pk},
     "hand": lambda w: {"pk": _hand(w).pk},
     "member": lambda w: {"pk": w["member"].pk},
+    "member_import": lambda w: {"pk": MemberImport.objects.get_or_create(club=w["club"])[0].pk},
     "user": lambda w: {"user_id": w["users"]["member"].pk},
     "teams": lambda w: {"pk": w["teams"].pk},
     "pair": lambda w: {"pk": w["teams"].pk, "pair_pk": w["pair"].pk},
@@ -327,7 +334,8 @@ OBJECT_OF = {
     "evening_add": "competition", "standings": "competition", "public_standings": "competition",
     "tv": "competition",
     "evening_detail": "evening", "evening_status": "evening",
-    "evening_counts": "evening", "checkin": "evening", "calloff_self": "evening",
+    "evening_counts": "evening", "evening_move": "evening", "evening_cancel": "evening",
+    "competition_remove": "competition", "checkin": "evening", "calloff_self": "evening",
     "round_draw": "evening", "evening_status_board": "evening", "evening_results": "evening",
     "public_evening": "evening",
     "round_redraw": "round", "seat_swap": "round", "late_arrival": "round",
@@ -335,6 +343,7 @@ OBJECT_OF = {
     "table_scores": "table", "hand_check": "table", "hand_add": "table",
     "table_confirm": "finished", "table_unconfirm": "finished", "table_history": "table",
     "hand_edit": "hand", "hand_delete": "hand",
+    "member_import_undo": "member_import",
     "member_edit": "member", "member_deactivate": "member", "member_activate": "member",
     "member_delete": "member", "role_change": "user", "role_remove": "user",
     "member_data_json": "member", "member_data_pdf": "member", "member_remove": "member",
@@ -436,7 +445,7 @@ def post_of(name: str, w: dict[str, Any], role: str | None = None) -> dict[str, 
                                      "absent_rule": "nothing", "min_evenings": "0",
                                      "table_min": "2", "table_max": "4"},
         "evening_add": lambda: {"date": "2027-01-05"},
-        "evening_status": lambda: {"status": "closed"},
+        "evening_status": lambda: {"status": "closed", "close_unfinished": "1"},
         "evening_counts": lambda: {"not_counting": "on"},
         "checkin": lambda: {"action": "guest", "guest_name": "Gast"},
         "late_arrival": lambda: {"person": "", "guest_name": "Laat"},

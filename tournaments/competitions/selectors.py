@@ -13,16 +13,26 @@ from clubmanager.models import Club
 from scoring import GAMES, evaluate
 from tournaments.draws.draw import table_range
 from tournaments.games import site_game
-from tournaments.models import ClubDefaults, Competition, Evening, Seat, Table
+from tournaments.models import ClubDefaults, Competition, Evening, Hand, Seat, Table
 from tournaments.shared.season_rules import rules_sentences
 
 
-def competitions_for_club(*, club: Club) -> QuerySet[Competition]:
-    return Competition.objects.filter(club=club).annotate(evening_count=Count("evenings"))
+def competitions_for_club(*, club: Club, archived: bool = False) -> QuerySet[Competition]:
+    """The club's competitions; with ``archived``, the archived ones too (for a club admin:
+    members never see an archived competition)."""
+    found = Competition.objects.filter(club=club)
+    if not archived:
+        found = found.filter(archived_at__isnull=True)
+    return found.annotate(evening_count=Count("evenings"))
+
+
+def competition_has_results(*, competition: Competition) -> bool:
+    """Has any table of the competition a hand (then it can be archived, not deleted)."""
+    return Hand.objects.filter(table__round__evening__competition=competition).exists()
 
 
 def current_competitions(*, club: Club, today: datetime.date) -> QuerySet[Competition]:
-    """Competitions running on ``today`` (started, not yet ended)."""
+    """Competitions running on ``today`` (started, not yet ended), not archived."""
     return competitions_for_club(club=club).filter(
         Q(end_date__isnull=True) | Q(end_date__gte=today), start_date__lte=today
     )
@@ -38,7 +48,8 @@ def evenings_tonight(*, club: Club, today: datetime.date, user: Any) -> list[Ton
     """Today's evenings of the club (not yet closed), each with the table the user's member
     sits at in its latest round, if any (2 queries)."""
     evenings = list(
-        Evening.objects.filter(competition__club=club, date=today)
+        Evening.objects.filter(competition__club=club, date=today,
+                               competition__archived_at__isnull=True)
         .exclude(status="closed").select_related("competition")
         .annotate(present=Count("participants", distinct=True),
                   round_count=Count("rounds", distinct=True))
@@ -115,3 +126,17 @@ def competition_defaults(*, game: str) -> dict[str, Any]:
 def club_defaults(*, club: Club) -> ClubDefaults:
     """The club's defaults for new competitions; unsaved (the game's own) without a row."""
     return ClubDefaults.objects.filter(club=club).first() or ClubDefaults(club=club)
+
+
+def cancelled_evenings(*, competition: Competition) -> list[Any]:
+    """The evenings cancelled in this competition (their deletion in the evening's history),
+    newest first, with who did it."""
+    return list(Evening.history.filter(competition_id=competition.pk, history_type="-")
+                .select_related("history_user").order_by("-history_date")[:20])
+
+
+def deleted_competitions(*, club: Club) -> list[Any]:
+    """The club's deleted competitions (their deletion in the history), newest first, with who
+    did it."""
+    return list(Competition.history.filter(club_id=club.pk, history_type="-")
+                .select_related("history_user").order_by("-history_date")[:20])

@@ -3,7 +3,7 @@
 Their URLs under /clubs/<slug:club>/competitions/, gathered by ``tournaments/urls.py``.
 """
 
-from .views import calloffs, door, draws, evenings, money
+from .views import calloffs, door, draws, evenings, money, planning
 
 urlpatterns = [
     *evenings.urlpatterns,
@@ -11,4 +11,5 @@ urlpatterns = [
     *calloffs.urlpatterns,
     *door.urlpatterns,
     *money.urlpatterns,
+    *planning.urlpatterns,
 ]

@@ -3,6 +3,8 @@ rules document, ``season_rules.py``), and fixed pairs.
 """
 
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
@@ -62,8 +64,16 @@ class Competition(models.Model):
     fee_member_cents = models.PositiveIntegerField(_("entry fee for members (cents)"), default=0)
     fee_guest_cents = models.PositiveIntegerField(_("entry fee for guests (cents)"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    #: Archived by a club admin (issue 33, item 2): a competition with results that should not
+    #: be there (a trial copy) is hidden from the members (their lists, my results, the
+    #: standings, the TV) but kept, and an admin can bring it back. Null: not archived.
+    archived_at = models.DateTimeField(_("archived"), null=True, blank=True, editable=False)
 
     history = HistoricalRecords()
+
+    # Set just before save() or delete() for the history row (who, and why).
+    _history_user: Any
+    _change_reason: str
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -93,6 +103,10 @@ class Competition(models.Model):
         errors = rules_errors(self.rules, self.better)
         if errors:
             raise ValidationError({"rules": [refusal_sentence(e) for e in errors]})
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
 
     @property
     def tiebreaks(self) -> list[str]:

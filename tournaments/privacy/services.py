@@ -223,7 +223,7 @@ def member_remove(*, member: Member, by: Any) -> Member:
     member.public_name = PublicName.FULL
     member.results_by_mail = False
     member.removed_at = timezone.now()
-    member._history_user = by  # type: ignore[attr-defined]
+    member._history_user = by
     member.save()
     Member.history.model.objects.filter(id=member.pk).update(
         name=label, member_number=number, email="", phone="", notes="", user=None,

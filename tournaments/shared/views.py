@@ -10,7 +10,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from clubmanager.core.http import ClubRequest
-from clubmanager.models import Club
+from clubmanager.models import Club, Role
 from clubmanager.selectors import club_logo_png
 from tournaments.models import Competition
 
@@ -55,8 +55,9 @@ def chosen_language(request: ClubRequest) -> str | None:
 
 
 def club_competition(request: ClubRequest, competition_id: int) -> Competition:
-    """The competition of the request's club, or 404."""
-    return get_object_or_404(
-        Competition.objects.select_related("club"),
-        pk=competition_id, club=request.club,
-    )
+    """The competition of the request's club, or 404 (also for an archived one, unless the
+    reader is a club admin)."""
+    found = Competition.objects.select_related("club").filter(club=request.club)
+    if request.club_role != Role.ADMIN:
+        found = found.filter(archived_at__isnull=True)
+    return get_object_or_404(found, pk=competition_id)

@@ -136,8 +136,8 @@ def _reglement(competition: Competition, parsed: ParsedSeason, evening_of: dict[
         rules = periods_keyed(rules, {day: str(e.pk) for day, e in evening_of.items()})
     if rules is not None and rules != competition.rules:
         competition.rules = rules
-        competition._history_user = by  # type: ignore[attr-defined]
-        competition._change_reason = "season import"  # type: ignore[attr-defined]
+        competition._history_user = by
+        competition._change_reason = "season import"
         competition.save(update_fields=["rules"])
 
 

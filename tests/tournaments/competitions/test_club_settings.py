@@ -223,7 +223,8 @@ def test_the_defaults_fill_the_new_competition_form_and_the_fees_are_kept(
     assert 'value="5,00"' in form.content.decode() and 'value="7,50"' in form.content.decode()
     assert "?choose=1" in form.content.decode()
     assert "competition_game" in client.get(add + "?choose=1").templates[0].name
-    data = form_data("high_five_1959", fee_member="5,00", fee_guest="7,50", preset="best6avg")
+    data = form_data("high_five_1959", fee_member="5,00", fee_guest="7,50", preset="best6avg",
+                     count_mode="best", count_n="6", rank_by="average", min_played="6")
     assert client.post(add, data).status_code == 302
     created = Competition.objects.get(club=club)
     assert (created.fee_member_cents, created.fee_guest_cents) == (500, 750)

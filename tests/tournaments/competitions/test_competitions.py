@@ -19,7 +19,14 @@ from tournaments.models import Competition
 
 def form_data(game: str, **overrides: Any) -> dict[str, Any]:
     """What the browser posts for a new competition of ``game`` left at its defaults."""
-    form = CompetitionForm(game=game)
+    data = page_data(CompetitionForm(game=game))
+    data.update(name=f"Seizoen {game}", start_date="2026-09-01", end_date="2027-05-31")
+    data.update(overrides)
+    return data
+
+
+def page_data(form: CompetitionForm, **overrides: Any) -> dict[str, Any]:
+    """What the browser posts for ``form`` as it is shown."""
     data: dict[str, Any] = {}
     for name, field in form.fields.items():
         value = form[name].value()
@@ -32,7 +39,6 @@ def form_data(game: str, **overrides: Any) -> dict[str, Any]:
             data.update(positions(name, *value))
             continue
         data[name] = "" if value is None else value
-    data.update(name=f"Seizoen {game}", start_date="2026-09-01", end_date="2027-05-31")
     data.update(overrides)
     return data
 
@@ -258,18 +264,38 @@ def test_the_answers_become_the_engines_rules(admin_client: Any, club: Any) -> N
     assert "Een gemiste avond valt als eerste af." in body  # the sentence under a choice
 
 
-def test_a_preset_sets_best_6_on_average(admin_client: Any, club: Any) -> None:
-    data = form_data("jokeren", preset="best6avg")
+def apply_preset(client: Any, club: Any, preset: str, **typed: Any) -> dict[str, Any]:
+    """Pick ``preset`` and press "Toepassen" (no script): the page comes back filled in,
+    nothing saved; what it then posts."""
+    response = client.post(add_url(club, "jokeren"),
+                           form_data("jokeren", preset=preset, apply_preset="1", **typed))
+    assert response.status_code == 200 and not Competition.objects.exists()
+    assert not response.context["form"].is_bound  # shown again, no errors
+    return page_data(response.context["form"])
+
+
+def test_a_preset_fills_the_answers_and_the_saved_rules_are_what_the_page_showed(
+        admin_client: Any, club: Any) -> None:
+    data = apply_preset(admin_client, club, "best6avg", name="Proef")
+    assert (data["count_mode"], data["count_n"], data["rank_by"], data["min_played"]) == (
+        "best", 6, "average", 6)
+    assert data["name"] == "Proef"  # what she typed stays
     assert admin_client.post(add_url(club, "jokeren"), data).status_code == 302
     rules = Competition.objects.get().rules
     assert (rules["count"], rules["rank_by"], rules["min_played"]) == ({"best": 6}, "average", 6)
 
 
+def test_answers_typed_over_a_preset_are_saved_not_the_preset(admin_client: Any,
+                                                             club: Any) -> None:
+    data = apply_preset(admin_client, club, "best6avg")
+    data.update(count_n="4")  # "4 beste avonden" over the preset's 6
+    assert admin_client.post(add_url(club, "jokeren"), data).status_code == 302
+    assert Competition.objects.get().rules["count"] == {"best": 4}
+
+
 def test_periods_by_their_start_dates(admin_client: Any, club: Any) -> None:
-    data = form_data("jokeren", preset="periods")
-    response = admin_client.post(add_url(club, "jokeren"), data)
-    assert "period_1" in response.context["form"].errors  # the dates are needed
-    data.update(period_1="2027-01-01", period_2="2026-09-01", season_count="1")
+    data = apply_preset(admin_client, club, "periods")
+    data.update(period_1="2027-01-01", period_2="2026-09-01")
     assert admin_client.post(add_url(club, "jokeren"), data).status_code == 302
     rules = Competition.objects.get().rules
     assert rules["count"] == "all"

@@ -56,6 +56,14 @@ NOT_EVENING_RESULTS = {
                                  "(tests/tournaments/evenings/test_calloffs.py)",
     "guards.evening_ensure_open": "the check itself",
     "evenings.evening_update": "date and start time only",
+    "planning.evening_move": "only a planned evening without results "
+                             "(tests/tournaments/evenings/test_planning_undo.py)",
+    "undo.competition_delete": "only a competition without results "
+                               "(tests/tournaments/competitions/test_competition_undo.py)",
+    "undo.competition_archive": "hides a competition from the members; its results stay",
+    "undo.competition_restore": "shows an archived competition again; its results stay",
+    "planning.evening_cancel": "only a planned evening without results "
+                               "(tests/tournaments/evenings/test_planning_undo.py)",
     "evenings.evening_counts_set": "whether it counts for the standings, a reglement choice "
                                    "(a prize evening marked afterwards); its results stay",
     "evenings.evening_status_set": "closing itself; a closed evening moves only by reopening",

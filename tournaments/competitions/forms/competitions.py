@@ -26,6 +26,7 @@ from tournaments.competitions.forms.season_rules import (
     TIEBREAK_SLOTS,
     evening_period_fields,
     evening_period_initial,
+    preset_answers,
     rule_fields,
     rules_from_answers,
 )
@@ -45,6 +46,8 @@ from tournaments.shared.money_forms import FeesForm, fee_initial
 from tournaments.shared.numbers import INT_MAX, INT_MIN, bound, column_range, whole_number
 from tournaments.shared.season_rules import PRESETS, prize_initial, rule_initial
 
+#: The button beside the preset that has the page shown again, filled from it (no script).
+APPLY_PRESET = "apply_preset"
 OPTION_PREFIX = "opt_"
 FEE_PREFIX = "fee_"
 FEE_FIELDS = ("member", "guest")  # FeesForm's, typed in euros; cleaned into fee_<name>_cents
@@ -253,6 +256,17 @@ class CompetitionForm(forms.Form):
             values.update(rule_initial(PRESETS[defaults.season_preset]))
             values["preset"] = defaults.season_preset
         return values
+
+    def with_preset_applied(self) -> CompetitionForm:
+        """The page again, unbound, as it was posted with the chosen preset's answers filled in
+        (the "Apply" button, for a browser without the page's script): nothing is saved and no
+        error shown, and saving later stores what this page shows."""
+        values = {name: self[name].value() for name in self.fields}
+        answers = preset_answers().get(str(values.get("preset") or ""), {})
+        values.update(answers)
+        form = CompetitionForm(game=self.game, competition=self.competition)
+        form.initial.update(values)
+        return form
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[OPTION_PREFIX + name] for name in self.option_names]

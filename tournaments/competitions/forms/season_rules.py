@@ -18,7 +18,13 @@ from django.utils.translation import gettext_lazy as _
 from clubmanager.forms import HelpRadio
 from tournaments.models import Tiebreak
 from tournaments.shared.numbers import bound
-from tournaments.shared.season_rules import ANSWERS, MAX_PERIODS, PRESETS, period_choice
+from tournaments.shared.season_rules import (
+    ANSWERS,
+    MAX_PERIODS,
+    PRESETS,
+    period_choice,
+    rule_initial,
+)
 
 PERIOD_SLOTS = MAX_PERIODS
 EVENING_PERIOD = "evening_period_"
@@ -158,11 +164,12 @@ def rules_from_answers(form: forms.Form, data: dict[str, Any]) -> dict[str, Any]
     """The rules document for the answers (popped from ``data``); errors go on ``form``."""
     chosen = chosen_periods(data)
     answers = {name: data.pop(name, None) for name in rule_fields()}
-    preset = PRESETS.get(answers["preset"] or "custom")
+    # The preset ("Begin met") only fills the answers on the page (preset_answers); what is
+    # saved is what the page showed, never the preset over it (issue 33, item 3).
     for kind in ("notified", "unnotified"):
         if answers[f"absent_{kind}"] == "fixed" and answers[f"absent_{kind}_fixed"] is None:
             form.add_error(f"absent_{kind}_fixed", _("Fill in the score."))
-    if answers["count_mode"] == "best" and not answers["count_n"] and preset is None:
+    if answers["count_mode"] == "best" and not answers["count_n"]:
         form.add_error("count_n", _("Fill in how many evenings count."))
     starts: list[datetime.date] = [answers[f"period_{s}"] for s in range(1, PERIOD_SLOTS + 1)
                                    if answers[f"period_{s}"]]
@@ -178,16 +185,10 @@ def rules_from_answers(form: forms.Form, data: dict[str, Any]) -> dict[str, Any]
         "absent": absent,
     }
     season = answers["season_count"]
-    if starts or chosen or (preset and "periods" in preset):
+    if starts or chosen:
         rules["periods"] = {"count": rules["count"],
                             "season_count": {"best": season} if season else "all"}
         rules["count"] = "all"
-    if preset is not None:
-        rules.update({k: v for k, v in preset.items() if k != "periods"})
-        if "periods" in preset:
-            rules["periods"] = dict(preset["periods"])
-        if "periods" in rules and not starts and not chosen:
-            form.add_error("period_1", _("Fill in when each period starts."))
     if "periods" in rules:
         rules["periods"]["starts"] = [d.isoformat() for d in sorted(starts)]
         if chosen:
@@ -201,3 +202,20 @@ def rules_from_answers(form: forms.Form, data: dict[str, Any]) -> dict[str, Any]
     if answers["champion"]:
         rules["champion"] = True
     return rules
+
+
+#: The answers a preset fills in; the rest of the page (absences, tie-breaks, prizes) stays.
+PRESET_KEYS = ("count_mode", "count_n", "rank_by", "min_played", "season_count")
+
+
+def preset_answers() -> dict[str, dict[str, Any]]:
+    """Per preset, the answers it fills in on the competition form (the page's script does it
+    as the preset is picked; without a script the "Apply" button has the form shown again,
+    filled)."""
+    found: dict[str, dict[str, Any]] = {}
+    for key, rules in PRESETS.items():
+        answers = rule_initial(rules)
+        found[key] = {k: answers.get(k) for k in PRESET_KEYS}
+        if "periods" not in rules:
+            found[key]["season_count"] = None
+    return found

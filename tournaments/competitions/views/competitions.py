@@ -14,7 +14,8 @@ from clubmanager.core.access import club_view
 from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.competitions import selectors as selectors
-from tournaments.competitions.forms.competitions import CompetitionForm
+from tournaments.competitions.forms.competitions import APPLY_PRESET, CompetitionForm
+from tournaments.competitions.forms.season_rules import preset_answers
 from tournaments.competitions.services import competitions as services
 from tournaments.games import game_keys, site_game, site_games
 from tournaments.shared.views import add_service_errors
@@ -26,6 +27,11 @@ def competition_list(request: ClubRequest) -> HttpResponse:
     today = timezone.localdate()
     return render(request, "tournaments/competition_list.html", {
         "competitions": selectors.competitions_for_club(club=club),
+        "archived": (selectors.competitions_for_club(club=club, archived=True)
+                     .filter(archived_at__isnull=False)
+                     if request.club_role == Role.ADMIN else []),
+        "deleted": (selectors.deleted_competitions(club=club)
+                    if request.club_role == Role.ADMIN else []),
         "current_ids": set(
             selectors.current_competitions(club=club, today=today).values_list("pk", flat=True)
         ),
@@ -34,9 +40,8 @@ def competition_list(request: ClubRequest) -> HttpResponse:
 
 @club_view(Role.MEMBER)
 def competition_detail(request: ClubRequest, pk: int) -> HttpResponse:
-    competition = get_object_or_404(
-        selectors.competitions_for_club(club=request.club), pk=pk
-    )
+    competition = get_object_or_404(selectors.competitions_for_club(
+        club=request.club, archived=request.club_role == Role.ADMIN), pk=pk)
     return render(request, "tournaments/competition_detail.html", {
         "competition": competition,
         "game": site_game(competition.game),
@@ -44,6 +49,8 @@ def competition_detail(request: ClubRequest, pk: int) -> HttpResponse:
         "evenings": selectors.competition_evenings(competition=competition),
         "today": timezone.localdate(),
         "reglements": selectors.reglement_changes(competition=competition),
+        "cancelled": (selectors.cancelled_evenings(competition=competition)
+                      if request.club_role == Role.ADMIN else []),
     })
 
 
@@ -53,9 +60,11 @@ def _chosen_game(request: ClubRequest, default: str | None) -> str | None:
 
 
 def _form_page(request: ClubRequest, form: CompetitionForm, competition: object) -> HttpResponse:
+    if request.method == "POST" and APPLY_PRESET in request.POST:
+        form = form.with_preset_applied()
     return render(request, "tournaments/competition_form.html", {
         "form": form, "competition": competition, "game": site_game(form.game),
-        "games": list(site_games()),
+        "games": list(site_games()), "preset_answers": preset_answers(),
     })
 
 
@@ -69,7 +78,7 @@ def competition_add(request: ClubRequest) -> HttpResponse:
                       {"games": list(site_games())})
     form = CompetitionForm(request.POST if request.method == "POST" else None, game=game,
                            defaults=defaults)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and APPLY_PRESET not in request.POST and form.is_valid():
         data = dict(form.cleaned_data)
         data.pop("game")
         try:
@@ -85,7 +94,8 @@ def competition_add(request: ClubRequest) -> HttpResponse:
 @club_view(Role.ADMIN)
 def competition_edit(request: ClubRequest, pk: int) -> HttpResponse:
     club = request.club
-    competition = get_object_or_404(selectors.competitions_for_club(club=club), pk=pk)
+    competition = get_object_or_404(selectors.competitions_for_club(club=club, archived=True),
+                                    pk=pk)
     game = competition.game
     # evening_count is competitions_for_club's Count annotation: django-stubs' WithAnnotations
     # would type it, but its get_object_or_404 drops the annotation again
@@ -94,7 +104,7 @@ def competition_edit(request: ClubRequest, pk: int) -> HttpResponse:
     form = CompetitionForm(
         request.POST if request.method == "POST" else None, game=game, competition=competition
     )
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and APPLY_PRESET not in request.POST and form.is_valid():
         data = dict(form.cleaned_data)
         try:
             services.competition_update(competition=competition, **data)

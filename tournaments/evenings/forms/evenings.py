@@ -50,3 +50,15 @@ class CountsForm(forms.Form):
 
     not_counting = forms.BooleanField(label=_("Does not count for the competition"),
                                       required=False)
+
+
+class MoveForm(forms.Form):
+    """A planned evening's new date and start time."""
+
+    date = forms.DateField(
+        label=_("New date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    start_time = forms.TimeField(
+        label=_("start time"), required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )

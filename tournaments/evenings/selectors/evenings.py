@@ -10,9 +10,20 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubmanager.models import Club, Member
+from scoring import GAMES
 from tournaments.draws.selectors import draw_history, drawn_tables, player_key
 from tournaments.entry.selectors.table_codes import NO_CODES, CodeSight
-from tournaments.models import Evening, Participant, Round, Seat, Table, TableCode
+from tournaments.games import site_game
+from tournaments.models import (
+    Evening,
+    EveningStatus,
+    Hand,
+    Participant,
+    Round,
+    Seat,
+    Table,
+    TableCode,
+)
 
 
 def evenings_for_club(*, club: Club) -> QuerySet[Evening]:
@@ -233,3 +244,40 @@ def door_members(*, evening: Evening) -> list[Member]:
     present = evening.participants.filter(member__isnull=False).values("member_id")
     return list(Member.objects.filter(club_id=evening.competition.club_id, is_active=True)
                 .exclude(pk__in=present).order_by("name"))
+
+
+def evening_undoable(*, evening: Evening) -> bool:
+    """May the evening still be moved or cancelled: planned, and no hand at any table."""
+    return (evening.status == EveningStatus.PLANNED
+            and not Hand.objects.filter(table__round__evening=evening).exists())
+
+
+@dataclass(frozen=True)
+class UnfinishedTable:
+    """A table of the evening whose match is not finished: its round, game and how far it got
+    (``total``, the deals a match has, where the game fixes it: Jokeren's contracts,
+    Klaverjassen's boompje; None otherwise)."""
+
+    table: Table
+    round_number: int
+    game_name: str
+    hands: int
+    total: int | None
+
+
+def _deals_in_match(game: str, options: Any) -> int | None:
+    defaults = {o.name: o.default for o in GAMES[game].options} if game in GAMES else {}
+    chosen = {**defaults, **(options if isinstance(options, dict) else {})}
+    if isinstance(chosen.get("contracts"), list):
+        return len(chosen["contracts"])
+    deals = chosen.get("deals")
+    return deals if isinstance(deals, int) and not isinstance(deals, bool) else None
+
+
+def unfinished_tables(*, evening: Evening) -> list[UnfinishedTable]:
+    """The evening's tables not finished yet (not started or under way), by round and number.
+    The standings count finished tables only (``standings/selectors/standings.py``)."""
+    tables = (Table.objects.filter(round__evening=evening, finished=False)
+              .select_related("round").order_by("round__number", "number"))
+    return [UnfinishedTable(t, t.round.number, site_game(t.game).name, t.hand_count,
+                            _deals_in_match(t.game, t.options)) for t in tables]

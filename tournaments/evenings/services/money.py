@@ -32,7 +32,7 @@ def competition_fees_set(*, competition: Competition, member_cents: int, guest_c
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     competition.fee_member_cents = _check_fee(member_cents)
     competition.fee_guest_cents = _check_fee(guest_cents)
-    competition._history_user = by  # type: ignore[attr-defined]
+    competition._history_user = by
     competition.save(update_fields=["fee_member_cents", "fee_guest_cents"])
     unpaid = (Participant.objects.select_for_update()
               .filter(evening__competition=competition, paid_cents=0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
 from django.utils.functional import Promise
@@ -73,6 +73,8 @@ def evening_add(request: ClubRequest, pk: int) -> HttpResponse:
 @club_view(Role.MEMBER)
 def evening_detail(request: ClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
+    if evening.competition.is_archived and request.club_role != Role.ADMIN:
+        raise Http404("Archived")
     template = "tournaments/evening_detail.html"
     if request.htmx and request.htmx.target == "evening-tables":
         template += "#tables"
@@ -85,6 +87,9 @@ def evening_detail(request: ClubRequest, pk: int) -> HttpResponse:
         "money": evening_money(evening=evening) if request.club_role == Role.ADMIN else None,
         "next_steps": [(s, str(label)) for s, label in NEXT_STEPS[evening.status]],
         "draw_form": DrawForm(),
+        "unfinished": (_linked(request, selectors.unfinished_tables(evening=evening))
+                       if evening.status == EveningStatus.CLOSED else []),
+        "undoable": request.club_role == Role.ADMIN and selectors.evening_undoable(evening=evening),
         "history": evening.history.select_related("history_user").order_by("-history_date")[:10],
     })
 
@@ -114,6 +119,11 @@ def evening_status(request: ClubRequest, pk: int) -> HttpResponse:
             form = StatusForm(request.POST)
             if not form.is_valid():
                 raise ValidationError(_("Unknown status."))
+            if (form.cleaned_data["status"] == EveningStatus.CLOSED
+                    and not request.POST.get("close_unfinished")):
+                unfinished = selectors.unfinished_tables(evening=evening)
+                if unfinished:  # ask once more, naming them (issue 33, item 4)
+                    return _close_page(request, evening, unfinished)
             services.evening_status_set(
                 evening=evening, status=form.cleaned_data["status"], by=request.user
             )
@@ -122,6 +132,20 @@ def evening_status(request: ClubRequest, pk: int) -> HttpResponse:
         for message in exc.messages:
             messages.error(request, message)
     return redirect("tournaments:evening_detail", club=request.club.slug, pk=evening.pk)
+
+
+def _linked(request: ClubRequest, unfinished: list[selectors.UnfinishedTable]
+            ) -> list[tuple[selectors.UnfinishedTable, str | None]]:
+    score_url = selectors.score_url_maker(request.club)
+    return [(u, score_url(u.table.pk)) for u in unfinished]
+
+
+def _close_page(request: ClubRequest, evening: Evening,
+                unfinished: list[selectors.UnfinishedTable]) -> HttpResponse:
+    return render(request, "tournaments/evening_close.html", {
+        "evening": evening, "competition": evening.competition,
+        "unfinished": _linked(request, unfinished),
+    })
 
 
 def _checkin_context(evening: Evening, guest_form: GuestForm | None = None) -> dict[str, object]:

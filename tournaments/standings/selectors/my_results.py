@@ -83,7 +83,8 @@ def my_results(*, club: Club, user: Any) -> MyResults:
     members = own_member_ids(club=club, user=user)
     mine = list(
         Seat.objects.filter(participant__member_id__in=members,
-                            table__round__evening__competition__club=club)
+                            table__round__evening__competition__club=club,
+                            table__round__evening__competition__archived_at__isnull=True)
         .select_related("table__round__evening__competition")
         .prefetch_related(
             Prefetch("table__seats", queryset=Seat.objects.select_related("participant__member")

@@ -19,7 +19,7 @@ from clubmanager.models import Role
 from clubmanager.privacy import rows_for_viewer, viewer_sees_full_names
 from clubmanager.selectors import own_member_ids
 from tournaments.entry.selectors.scores import evening_board
-from tournaments.models import Competition, Evening
+from tournaments.models import Competition, Evening, EveningStatus
 from tournaments.standings.selectors.prizes import evening_complete, evening_prizes
 from tournaments.standings.selectors.standings import evening_results as evening_results_of
 from tournaments.standings.selectors.standings import season_and_champion, season_standings
@@ -28,14 +28,19 @@ from tournaments.standings.views.share import share_context
 
 
 def _competition(request: ClubRequest | PublicClubRequest, pk: int) -> Competition:
-    return get_object_or_404(Competition, pk=pk, club=request.club)
+    """The club's competition; an archived one only for a club admin (issue 33, item 2)."""
+    found = Competition.objects.filter(club=request.club)
+    if request.club_role != Role.ADMIN:
+        found = found.filter(archived_at__isnull=True)
+    return get_object_or_404(found, pk=pk)
 
 
 def _evening(request: ClubRequest | PublicClubRequest, pk: int) -> Evening:
-    return get_object_or_404(
-        Evening.objects.select_related("competition__club"),
-        pk=pk, competition__club=request.club,
-    )
+    found = Evening.objects.select_related("competition__club").filter(
+        competition__club=request.club)
+    if request.club_role != Role.ADMIN:
+        found = found.filter(competition__archived_at__isnull=True)
+    return get_object_or_404(found, pk=pk)
 
 
 def _standings_context(competition: Competition, public: bool,
@@ -115,6 +120,7 @@ def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
     pages by itself when they do not (static/js/tv.js, docs/secretary-guide.md)."""
     competition = _competition(request, pk)
     evening = (competition.evenings.filter(date__lte=timezone.localdate())
+               .exclude(status=EveningStatus.PLANNED)
                .order_by("-date", "-start_time").first())
     context = _public_names(request, _standings_context(competition, public=True,
                                                         champion=False))

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
@@ -329,7 +330,7 @@ def club_create(*, name: str, admin_name: str, login: str, email: str,
 CLUB_SETTINGS = ("name", "public_pages", "code_self_confirm", "language")
 
 
-def _club_save(club: Club, by: Any, fields: list[str]) -> Club:
+def _club_save(club: Club, by: User | None, fields: list[str]) -> Club:
     club._history_user = by  # type: ignore[attr-defined]  # django-simple-history's hook
     club.full_clean(exclude=["slug"])
     club.save(update_fields=fields)
@@ -337,7 +338,7 @@ def _club_save(club: Club, by: Any, fields: list[str]) -> Club:
 
 
 @transaction.atomic
-def club_settings_update(*, club: Club, by: Any, **fields: Any) -> Club:
+def club_settings_update(*, club: Club, by: User | None, **fields: Any) -> Club:
     """The club's name, public pages, table-code confirmation and language; each change is a
     row in the club's history (who, when, before, after). The slug never changes here."""
     unknown = set(fields) - set(CLUB_SETTINGS)
@@ -351,7 +352,7 @@ def club_settings_update(*, club: Club, by: Any, **fields: Any) -> Club:
 
 
 @transaction.atomic
-def club_logo_set(*, club: Club, by: Any, logo: Logo) -> Club:
+def club_logo_set(*, club: Club, by: User | None, logo: Logo) -> Club:
     """Keep ``logo`` (re-encoded by clubmanager/logo.py) as the club's logo."""
     club = Club.objects.select_for_update().get(pk=club.pk)
     ClubLogo.objects.update_or_create(
@@ -361,7 +362,7 @@ def club_logo_set(*, club: Club, by: Any, logo: Logo) -> Club:
 
 
 @transaction.atomic
-def club_logo_remove(*, club: Club, by: Any) -> Club:
+def club_logo_remove(*, club: Club, by: User | None) -> Club:
     club = Club.objects.select_for_update().get(pk=club.pk)
     ClubLogo.objects.filter(club=club).delete()
     if not club.logo_version:

@@ -16,8 +16,8 @@ with a message: they are checked in, so the next round's draw seats them.
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max, QuerySet
@@ -97,7 +97,7 @@ def _present(evening: Evening) -> list[Participant]:
 
 
 @transaction.atomic
-def round_draw(*, evening: Evening, seed: int | None = None, by: Any = None) -> Round:
+def round_draw(*, evening: Evening, seed: int | None = None, by: User | None = None) -> Round:
     """Draw the next round of the evening for everyone checked in."""
     evening = Evening.objects.select_for_update().select_related("competition").get(pk=evening.pk)
     evening_ensure_open(evening)
@@ -122,7 +122,7 @@ def round_draw(*, evening: Evening, seed: int | None = None, by: Any = None) -> 
 
 
 @transaction.atomic
-def round_redraw(*, round: Round, seed: int | None = None, by: Any = None) -> Round:  # noqa: A002
+def round_redraw(*, round: Round, seed: int | None = None, by: User | None = None) -> Round:  # noqa: A002
     """Draw a round again (a new seed) for everyone now checked in; refused once scored."""
     round_ = Round.objects.select_for_update().select_related("evening__competition").get(
         pk=round.pk
@@ -152,7 +152,7 @@ def round_redraw(*, round: Round, seed: int | None = None, by: Any = None) -> Ro
 
 
 @transaction.atomic
-def seat_swap(*, first: Seat, second: Seat, by: Any = None) -> None:
+def seat_swap(*, first: Seat, second: Seat, by: User | None = None) -> None:
     """Swap the people in two seats of the same round; refused when either table has scores."""
     seats = {
         s.pk: s
@@ -186,7 +186,7 @@ def seat_swap(*, first: Seat, second: Seat, by: Any = None) -> None:
 
 
 @transaction.atomic
-def seat_late_arrival(*, round: Round, participant: Participant, by: Any = None) -> Seat:  # noqa: A002
+def seat_late_arrival(*, round: Round, participant: Participant, by: User | None = None) -> Seat:  # noqa: A002
     """Seat someone who arrived after the draw (see the module docstring for the rule)."""
     round_ = Round.objects.select_for_update().select_related("evening__competition").get(
         pk=round.pk

@@ -21,6 +21,7 @@ from typing import Any
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.admin.models import LogEntry
+from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -203,7 +204,7 @@ def _forget_login(member: Member, user: Any) -> bool:
 
 
 @transaction.atomic
-def member_remove(*, member: Member, by: Any) -> Member:
+def member_remove(*, member: Member, by: User | None) -> Member:
     """Erase a member who left; their results stay as "Oud-lid N" (module docstring)."""
     club = Club.objects.select_for_update().get(pk=member.club_id)
     member = Member.objects.select_for_update().get(pk=member.pk)

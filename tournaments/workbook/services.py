@@ -8,6 +8,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any, cast
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from simple_history.utils import bulk_create_with_history
 
@@ -53,7 +54,7 @@ class SeasonImported:
 
 @transaction.atomic
 def season_import_apply(*, competition: Competition, parsed: ParsedSeason,
-                        by: Any) -> SeasonImported:
+                        by: User | None) -> SeasonImported:
     """Create the season's evenings, participants, rounds, tables, seats and hands.
 
     The file is checked again here (members may have changed since the preview); any error, or
@@ -124,7 +125,7 @@ def _evenings(competition: Competition, parsed: ParsedSeason, played: set[str]
 
 
 def _reglement(competition: Competition, parsed: ParsedSeason, evening_of: dict[str, Evening],
-               club_members: dict[str, Member], by: Any) -> None:
+               club_members: dict[str, Member], by: User | None) -> None:
     """The call-offs, and the reglement of the rules sheet (kept in the competition's history);
     without a rules sheet the competition keeps its own."""
     calloffs = [CallOff(evening=evening_of[day], member=club_members[number], created_by=by)
@@ -142,7 +143,7 @@ def _reglement(competition: Competition, parsed: ParsedSeason, evening_of: dict[
 
 
 def _new_members(competition: Competition, preview: SeasonPreview,
-                 club_members: dict[str, Member], by: Any) -> int:
+                 club_members: dict[str, Member], by: User | None) -> int:
     """Create the members the preview found new; ``club_members`` gets them. How many."""
     new_members = [Member(club_id=competition.club_id, member_number=number, name=name)
                    for number, name in sorted(preview.new_members.items())]

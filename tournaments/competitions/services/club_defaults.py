@@ -6,8 +6,7 @@ point of the reglement against ``season_rules.PRESETS``. Every change is kept in
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -20,7 +19,7 @@ from tournaments.shared.season_rules import PRESETS
 
 
 @transaction.atomic
-def club_defaults_set(*, club: Club, by: Any, game: str, fee_member_cents: int,
+def club_defaults_set(*, club: Club, by: User | None, game: str, fee_member_cents: int,
                       fee_guest_cents: int, season_preset: str) -> ClubDefaults:
     if game and game not in game_keys():
         raise ValidationError({"game": _("Unknown game.")})

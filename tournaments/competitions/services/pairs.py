@@ -8,8 +8,7 @@ The draw (``services.draws``) seats every pair as partners at the same table.
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -36,7 +35,7 @@ def _check_member(*, competition: Competition, member: Member, field: str) -> No
 
 @transaction.atomic
 def fixed_pair_create(
-    *, competition: Competition, first: Member, second: Member, by: Any = None
+    *, competition: Competition, first: Member, second: Member, by: User | None = None
 ) -> FixedPair:
     """Pair ``first`` and ``second`` for the whole competition.
 
@@ -56,7 +55,7 @@ def fixed_pair_create(
 
 
 @transaction.atomic
-def fixed_pair_delete(*, pair: FixedPair, by: Any = None) -> None:
+def fixed_pair_delete(*, pair: FixedPair, by: User | None = None) -> None:
     """Split a fixed pair: from the next draw on, both play with whoever the draw gives them."""
     list(  # the same lock as fixed_pair_create: one change to a competition's pairs at a time
         Competition.objects.select_for_update().filter(pk=pair.competition_id)

@@ -11,13 +11,16 @@ every save").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
+
+from django.contrib.auth.models import AnonymousUser, User
 
 from clubmanager.models import Role
 from clubmanager.selectors import role_in_club
 from tournaments.models import Hand, Seat, Table, TableCode
 
 __all__ = [
+    "LAST_BY_UNKNOWN",
     "code_is_active",
     "code_may_confirm",
     "code_may_enter",
@@ -27,16 +30,23 @@ __all__ = [
     "role_at",
 ]
 
+#: Who asks: a login, an anonymous visitor, or nobody (a table code's entry has no user).
+Visitor = User | AnonymousUser | None
 
-def role_at(user: Any, table: Table) -> str | None:
+#: ``last_by`` not given: who made the latest change is read from the history. (None is an
+#: answer of its own: no user, the latest change came through a table code.) No user id is -1.
+LAST_BY_UNKNOWN = -1
+
+
+def role_at(user: Visitor, table: Table) -> str | None:
     """The user's role in the club of ``table`` (superusers: admin), or None."""
     return role_in_club(user, table.round.evening.competition.club)
 
 
-def may_enter(user: Any, table: Table, seats: Sequence[Seat], role: str | None = None) -> bool:
+def may_enter(user: Visitor, table: Table, seats: Sequence[Seat], role: str | None = None) -> bool:
     """The table's scorekeeper (the member at its scorekeeper seat), a scorekeeper of the club,
     or a club admin. ``seats`` with ``participant__member`` loaded."""
-    if not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return False
     role = role if role is not None else role_at(user, table)
     if Role.at_least(role, Role.SCOREKEEPER):
@@ -61,12 +71,12 @@ def last_changed_by(table: Table) -> int | None:
 
 
 def may_confirm(
-    user: Any, table: Table, seats: Sequence[Seat], role: str | None = None,
-    last_by: int | None = -1,
+    user: Visitor, table: Table, seats: Sequence[Seat], role: str | None = None,
+    last_by: int | None = LAST_BY_UNKNOWN,
 ) -> bool:
     """A club admin, or an opponent: a user linked to a seated member, other than whoever
     entered the last change."""
-    if not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return False
     role = role if role is not None else role_at(user, table)
     if Role.at_least(role, Role.ADMIN):
@@ -76,7 +86,7 @@ def may_confirm(
     seated = {s.participant.member.user_id for s in seats if s.participant.member is not None}
     if user.pk not in seated:
         return False
-    last_by = last_changed_by(table) if last_by == -1 else last_by
+    last_by = last_changed_by(table) if last_by == LAST_BY_UNKNOWN else last_by
     return bool(last_by != user.pk)
 
 

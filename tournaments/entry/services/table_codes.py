@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -56,7 +56,7 @@ def table_codes_issue(*, tables: Iterable[Table]) -> list[TableCode]:
 
 
 @transaction.atomic
-def table_code_renew(*, table: Table, by: Any = None) -> TableCode:
+def table_code_renew(*, table: Table, by: User | None = None) -> TableCode:
     """Revoke the table's code (it stops at once) and issue a new one."""
     Table.objects.select_for_update().filter(pk=table.pk).values_list("pk").first()
     TableCode.objects.filter(table=table, revoked_at__isnull=True).update(
@@ -65,7 +65,7 @@ def table_code_renew(*, table: Table, by: Any = None) -> TableCode:
 
 
 @transaction.atomic
-def club_code_self_confirm_set(*, club: Club, allowed: bool, by: Any = None) -> Club:
+def club_code_self_confirm_set(*, club: Club, allowed: bool, by: User | None = None) -> Club:
     """Whether a table code may confirm a match whose last change came through it."""
     club.code_self_confirm = allowed
     club._history_user = by  # type: ignore[attr-defined]  # the club's history: who

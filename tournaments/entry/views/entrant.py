@@ -1,17 +1,22 @@
-"""Who is entering scores at a table: a logged-in user with their role in the club, or a table
-code (no login). The score views (``views.scores``) serve both through one :class:`Entrant`:
-the same pages and templates, with the rights and the URLs coming from here. The code's own
-URLs (``/t/<code>/…``) are ``views.table_codes``."""
+"""Who is entering scores at a table, and the request the score views get.
+
+Two ways in: a logged-in user with their role in the club, or a table code (no login). Both
+hand the score views (``views.scores``) one :class:`EntryRequest`, made by ``views.access``:
+the club, who enters (:class:`Entrant`) and, for a code, the one table it reaches. The pages,
+the templates and the view functions are the same; the rights and the URLs come from here. The
+code's own refusals (a wrong code, codes off, a closed evening) are ``views.table_codes``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import HttpRequest
+from django.contrib.auth.models import AnonymousUser, User
 from django.urls import reverse
 
-from clubmanager.models import Role
+from clubmanager.core.http import HtmxRequest
+from clubmanager.models import Club, Role
 from tournaments.entry.selectors import permissions
 from tournaments.entry.services.table_codes import ViaCode
 from tournaments.models import Seat, Table
@@ -19,12 +24,14 @@ from tournaments.models import Seat, Table
 
 @dataclass(frozen=True)
 class Entrant:
-    user: Any
+    """A login (``user`` and its ``role`` in the club) or a table code (``via``, no user)."""
+
+    user: User | None
     role: str | None
     via: ViaCode | None = None
 
     @property
-    def by(self) -> Any:
+    def by(self) -> User | None:
         """The user the services record (None for a table code: ``via`` is recorded)."""
         return None if self.via is not None else self.user
 
@@ -34,7 +41,7 @@ class Entrant:
         ``u<user id>`` for a login, empty for neither."""
         if self.via is not None:
             return f"c{self.via.code.pk}"
-        return f"u{self.user.pk}" if getattr(self.user, "pk", None) else ""
+        return f"u{self.user.pk}" if self.user is not None and self.user.pk else ""
 
     @property
     def is_admin(self) -> bool:
@@ -45,7 +52,8 @@ class Entrant:
             return permissions.code_may_enter(self.via.code, table)
         return permissions.may_enter(self.user, table, seats, self.role)
 
-    def may_confirm(self, table: Table, seats: list[Seat], last_by: int | None) -> bool:
+    def may_confirm(self, table: Table, seats: list[Seat],
+                    last_by: int | None = permissions.LAST_BY_UNKNOWN) -> bool:
         if self.via is not None:
             return permissions.code_may_confirm(self.via.code, table)
         return permissions.may_confirm(self.user, table, seats, self.role, last_by)
@@ -63,9 +71,13 @@ class Entrant:
                        kwargs={"club": club, "pk": table.pk if hand_pk is None else hand_pk})
 
 
-def entrant_of(request: HttpRequest) -> Entrant:
-    """The table code's entrant (set by ``views.table_codes``), else the logged-in user's."""
-    found = getattr(request, "entrant", None)
-    if isinstance(found, Entrant):
-        return found
-    return Entrant(request.user, getattr(request, "club_role", None))
+class EntryRequest(HtmxRequest):
+    """The request every score view gets, by either way in (``views.access.entry_view``):
+    the table's ``club``, who enters (``entrant``) and ``code_table``, the one table a code
+    reaches (None for a login: any table of the club its role allows). ``user`` is whoever is
+    logged in, if anyone: at a code URL the code enters, not the login."""
+
+    club: Club
+    entrant: Entrant
+    code_table: Table | None
+    user: User | AnonymousUser

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -44,7 +45,7 @@ def _locked(evening: Evening, member: Member) -> Evening:
 
 
 @transaction.atomic
-def calloff_add(*, evening: Evening, member: Member, by: Any = None) -> CallOff:
+def calloff_add(*, evening: Evening, member: Member, by: User | None = None) -> CallOff:
     """Record that ``member`` called off for ``evening`` (idempotent)."""
     evening = _locked(evening, member)
     if Participant.objects.filter(evening=evening, member=member).exists():
@@ -61,14 +62,14 @@ def calloff_add(*, evening: Evening, member: Member, by: Any = None) -> CallOff:
 
 
 @transaction.atomic
-def calloff_remove(*, evening: Evening, member: Member, by: Any = None) -> None:
+def calloff_remove(*, evening: Evening, member: Member, by: User | None = None) -> None:
     """Withdraw a call-off (idempotent), also one a check-in replaced: undoing that check-in
     then leaves the member without a call-off."""
     evening = _locked(evening, member)
     _withdraw(evening, member, by)
 
 
-def _withdraw(evening: Evening, member: Member, by: Any) -> None:
+def _withdraw(evening: Evening, member: Member, by: User | None) -> None:
     calloff_clear(evening=evening, member=member, by=by)
     for participant in Participant.objects.filter(evening=evening, member=member,
                                                   replaced_calloff_at__isnull=False):
@@ -77,7 +78,7 @@ def _withdraw(evening: Evening, member: Member, by: Any) -> None:
         participant.save(update_fields=["replaced_calloff_at", "replaced_calloff_by"])
 
 
-def calloff_clear(*, evening: Evening, member: Member, by: Any = None,
+def calloff_clear(*, evening: Evening, member: Member, by: User | None = None,
                   reason: str | None = None) -> None:
     """Delete the call-off, if any, inside the caller's transaction (a check-in's, with the
     reason :data:`CHECKED_IN`)."""
@@ -98,7 +99,7 @@ def calloff_replaced(*, evening: Evening, member: Member) -> dict[str, Any]:
             "replaced_calloff_by_id": calloff.created_by_id}
 
 
-def calloff_restore(*, participant: Participant, by: Any = None) -> CallOff | None:
+def calloff_restore(*, participant: Participant, by: User | None = None) -> CallOff | None:
     """Inside the transaction that undoes ``participant``'s check-in: the call-off it replaced
     comes back as it was (when, and who recorded it), in the history as :data:`CHECKIN_UNDONE`.
     None when the check-in replaced none."""
@@ -121,7 +122,7 @@ def calloff_restore(*, participant: Participant, by: Any = None) -> CallOff | No
 
 @transaction.atomic
 def calloff_self_set(*, evening: Evening, member: Member, called_off: bool,
-                     by: Any = None) -> None:
+                     by: User | None = None) -> None:
     """The member calls off (or undoes it) from their own phone: only before the evening
     starts."""
     locked = _locked(evening, member)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -47,7 +47,7 @@ TRANSITIONS: dict[str, set[str]] = {
 REOPENED = "reopened"
 
 
-def _save(evening: Evening, by: Any, reason: str | None = None) -> None:
+def _save(evening: Evening, by: User | None, reason: str | None = None) -> None:
     evening._history_user = by
     if reason:
         evening._change_reason = reason
@@ -57,7 +57,7 @@ def _save(evening: Evening, by: Any, reason: str | None = None) -> None:
 @transaction.atomic
 def evening_create(
     *, competition: Competition, date: datetime.date, start_time: datetime.time | None = None,
-    by: Any = None, not_counting: bool = False,
+    by: User | None = None, not_counting: bool = False,
 ) -> Evening:
     evening = Evening(competition=competition, date=date, start_time=start_time,
                       counts=not not_counting)
@@ -75,7 +75,8 @@ def evening_create(
 
 @transaction.atomic
 def evening_update(
-    *, evening: Evening, date: datetime.date, start_time: datetime.time | None, by: Any = None
+    *, evening: Evening, date: datetime.date, start_time: datetime.time | None,
+    by: User | None = None,
 ) -> Evening:
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     evening.date, evening.start_time = date, start_time
@@ -85,7 +86,7 @@ def evening_update(
 
 
 @transaction.atomic
-def evening_counts_set(*, evening: Evening, counts: bool, by: Any = None) -> Evening:
+def evening_counts_set(*, evening: Evening, counts: bool, by: User | None = None) -> Evening:
     """Whether the evening counts for the competition; the standings follow on their next read
     (they are computed on read), and the change is in the evening's history."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
@@ -96,7 +97,7 @@ def evening_counts_set(*, evening: Evening, counts: bool, by: Any = None) -> Eve
 
 
 @transaction.atomic
-def evening_status_set(*, evening: Evening, status: str, by: Any = None) -> Evening:
+def evening_status_set(*, evening: Evening, status: str, by: User | None = None) -> Evening:
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     if status not in TRANSITIONS.get(evening.status, set()):
         raise ValidationError(
@@ -120,7 +121,7 @@ def _tables_changed(evening: Evening) -> None:
 
 
 @transaction.atomic
-def evening_reopen(*, evening: Evening, by: Any) -> Evening:
+def evening_reopen(*, evening: Evening, by: User | None) -> Evening:
     """A club admin reopens a closed evening; the history records who and why."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     if evening.status != S.CLOSED:
@@ -131,7 +132,7 @@ def evening_reopen(*, evening: Evening, by: Any) -> Evening:
     return evening
 
 
-def _open_for_checkin(evening: Evening, by: Any) -> None:
+def _open_for_checkin(evening: Evening, by: User | None) -> None:
     evening_ensure_open(evening)
     if evening.status == S.PLANNED:
         evening.status = S.CHECKIN
@@ -139,7 +140,7 @@ def _open_for_checkin(evening: Evening, by: Any) -> None:
 
 
 @transaction.atomic
-def participant_checkin(*, evening: Evening, member: Member, by: Any = None) -> Participant:
+def participant_checkin(*, evening: Evening, member: Member, by: User | None = None) -> Participant:
     """Mark a member present (idempotent). A planned evening moves to check-in; a call-off of
     the member for this evening gives way to the check-in (they came after all), which keeps
     it so that undoing the check-in brings it back."""
@@ -159,7 +160,7 @@ def participant_checkin(*, evening: Evening, member: Member, by: Any = None) -> 
 
 
 @transaction.atomic
-def participant_add_guest(*, evening: Evening, name: str, by: Any = None) -> Participant:
+def participant_add_guest(*, evening: Evening, name: str, by: User | None = None) -> Participant:
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     name = name.strip()
     if not name:
@@ -174,7 +175,7 @@ def participant_add_guest(*, evening: Evening, name: str, by: Any = None) -> Par
 
 
 @transaction.atomic
-def participant_remove(*, participant: Participant, by: Any = None) -> None:
+def participant_remove(*, participant: Participant, by: User | None = None) -> None:
     """Undo a check-in; refused once the participant has a seat at a table. A call-off the
     check-in replaced comes back (``calloff_restore``)."""
     evening_ensure_open(Evening.objects.select_for_update().get(pk=participant.evening_id))
@@ -228,7 +229,7 @@ class DoorRefusal(Exception):
 
 
 @transaction.atomic
-def evening_door_code_ensure(*, evening: Evening, by: Any = None) -> Evening:
+def evening_door_code_ensure(*, evening: Evening, by: User | None = None) -> Evening:
     """The evening's door code, made once (128 random bits); not kept in the history."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     if not evening.door_code:

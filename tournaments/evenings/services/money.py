@@ -10,8 +10,7 @@ after): the competition's and the participant's.
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -28,7 +27,7 @@ def _check_fee(cents: int) -> int:
 
 @transaction.atomic
 def competition_fees_set(*, competition: Competition, member_cents: int, guest_cents: int,
-                         by: Any = None) -> Competition:
+                         by: User | None = None) -> Competition:
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     competition.fee_member_cents = _check_fee(member_cents)
     competition.fee_guest_cents = _check_fee(guest_cents)
@@ -47,7 +46,8 @@ def competition_fees_set(*, competition: Competition, member_cents: int, guest_c
 
 
 @transaction.atomic
-def participant_paid_set(*, participant: Participant, method: str, by: Any = None) -> Participant:
+def participant_paid_set(*, participant: Participant, method: str,
+                         by: User | None = None) -> Participant:
     """``method`` "cash" or "bank": the fee is paid that way; "": not paid (undo)."""
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
     if method not in ("", *PaidMethod.values):

@@ -17,8 +17,8 @@ who got it and who did not, and "send again to those who did not" sends to just 
 from __future__ import annotations
 
 import smtplib
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.db import transaction
@@ -43,7 +43,7 @@ def _closed_evening(evening: Evening) -> Evening:
 
 
 @transaction.atomic
-def evening_share_code_renew(*, evening: Evening, by: Any) -> Evening:
+def evening_share_code_renew(*, evening: Evening, by: User | None) -> Evening:
     """A new share code for the closed ``evening`` (the previous link, if any, stops working);
     not kept in the history (a secret)."""
     evening = _closed_evening(evening)
@@ -53,7 +53,7 @@ def evening_share_code_renew(*, evening: Evening, by: Any) -> Evening:
 
 
 @transaction.atomic
-def evening_share_code_revoke(*, evening: Evening, by: Any) -> Evening:
+def evening_share_code_revoke(*, evening: Evening, by: User | None) -> Evening:
     """The share link of ``evening`` stops working (allowed whatever the evening's status)."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     evening.share_code = ""
@@ -62,7 +62,7 @@ def evening_share_code_revoke(*, evening: Evening, by: Any) -> Evening:
 
 
 @transaction.atomic
-def evening_results_mailed_mark(*, evening: Evening, by: Any, again: bool = False) -> bool:
+def evening_results_mailed_mark(*, evening: Evening, by: User | None, again: bool = False) -> bool:
     """Record that the results of the closed ``evening`` are mailed now. False (and nothing
     changed) when they were mailed before and ``again`` is not asked: once per evening."""
     evening = _closed_evening(evening)
@@ -75,7 +75,7 @@ def evening_results_mailed_mark(*, evening: Evening, by: Any, again: bool = Fals
 
 
 @transaction.atomic
-def evening_results_mail(*, evening: Evening, by: Any, share_link: str = "",
+def evening_results_mail(*, evening: Evening, by: User | None, share_link: str = "",
                          again: bool = False, unsent: bool = False) -> int | None:
     """Mail the results of the closed ``evening`` to the members who asked for them, each a
     plain-text mail of their own in the club's language with full names (they are members)

@@ -14,6 +14,7 @@ from tournaments.entry.services.scores.checks import (
 )
 from tournaments.entry.services.scores.confirmation import table_confirm, table_unconfirm
 from tournaments.entry.services.scores.writes import (
+    NO_VERSION,
     HandChange,
     Saved,
     hand_add,
@@ -23,6 +24,7 @@ from tournaments.entry.services.scores.writes import (
 from tournaments.shared.guards import ScoreError, TableLocked
 
 __all__ = [
+    "NO_VERSION",
     "HandChange",
     "HandRejected",
     "Saved",

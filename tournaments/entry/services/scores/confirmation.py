@@ -9,8 +9,7 @@ docs/scorekeeper-guide.md ("Confirmation").
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -37,7 +36,7 @@ def _lock(table: Table) -> Table:
     )
 
 
-def _set_confirmation(table: Table, by: Any | None, via: ViaCode | None = None) -> Table:
+def _set_confirmation(table: Table, by: User | None, via: ViaCode | None = None) -> Table:
     table.confirmed_by = by
     table.confirmed_via = via.code if via is not None else None
     table.confirmed_user_agent = via.device if via is not None else ""
@@ -50,7 +49,7 @@ def _set_confirmation(table: Table, by: Any | None, via: ViaCode | None = None) 
 
 @retry_when_locked
 @transaction.atomic
-def table_confirm(*, table: Table, by: Any, via: ViaCode | None = None) -> Table:
+def table_confirm(*, table: Table, by: User | None, via: ViaCode | None = None) -> Table:
     """A second person confirms a finished match; it is final from then on. Through a table
     code (``via``, ``by`` None): see ``table_codes.code_may_confirm``."""
     locked = _lock(table)
@@ -71,7 +70,7 @@ def table_confirm(*, table: Table, by: Any, via: ViaCode | None = None) -> Table
 
 @retry_when_locked
 @transaction.atomic
-def table_unconfirm(*, table: Table, by: Any) -> Table:
+def table_unconfirm(*, table: Table, by: User | None) -> Table:
     """A club admin reopens a confirmed match for a correction (while the evening is open)."""
     locked = _lock(table)
     if not Role.at_least(role_at(by, locked), Role.ADMIN):

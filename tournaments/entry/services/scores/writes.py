@@ -63,6 +63,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -90,6 +91,10 @@ from tournaments.models import Hand, Seat, Table
 from tournaments.shared.guards import TableLocked
 from tournaments.shared.matches import MatchView, apply_view, match_view
 
+#: A version no table is at (versions start at 0): a table not read yet, or gone, carries it,
+#: so it is read again; a form that posts no version gets it, so it is refused as changed.
+NO_VERSION = -1
+
 
 @dataclass(frozen=True)
 class HandChange:
@@ -108,15 +113,15 @@ class HandChange:
 
 def _read_table(table_pk: int) -> Table:
     """The table with its round, evening, competition, club and confirmer, as committed now
-    (a table that no longer exists — redrawn before its first hand — at version -1)."""
+    (a table that no longer exists — redrawn before its first hand — at :data:`NO_VERSION`)."""
     try:
         return Table.objects.select_related(
             "round__evening__competition__club", "confirmed_by").get(pk=table_pk)
     except Table.DoesNotExist:
-        return Table(pk=table_pk, version=-1)
+        return Table(pk=table_pk, version=NO_VERSION)
 
 
-def _for_history(hand: Hand, by: Any, reason: str, key: str = "") -> Hand:
+def _for_history(hand: Hand, by: User | None, reason: str, key: str = "") -> Hand:
     """Who, why and with which idempotency key, for django-simple-history's record of the next
     save or delete of ``hand`` (the key through ``models.KeyedChange``)."""
     hand._history_user = by
@@ -125,7 +130,7 @@ def _for_history(hand: Hand, by: Any, reason: str, key: str = "") -> Hand:
     return hand
 
 
-def _write_hands(hands: list[Hand], changed: Hand | None, removed: Hand | None, by: Any,
+def _write_hands(hands: list[Hand], changed: Hand | None, removed: Hand | None, by: User | None,
                  reason: str, key: str) -> None:
     """The hands as they are now, in order: ``removed`` deleted, ``changed`` saved (added or
     edited) and every later hand renumbered; each through the ORM, so simple-history records
@@ -174,7 +179,7 @@ class _Change:
     """One change of a table's hands: ``make(table, hands, by)`` returns the hands after it in
     order, the hand added or changed (None for a delete) and the one deleted (or None)."""
 
-    make: Callable[[Table, list[Hand], Any], tuple[list[Hand], Hand | None, Hand | None]]
+    make: Callable[[Table, list[Hand], User | None], tuple[list[Hand], Hand | None, Hand | None]]
     reason: str
     acknowledge_warnings: bool = False
     adjusted_reason: str = ""
@@ -194,7 +199,7 @@ def _repeat(prior: AppliedChange, given: Table) -> Saved:
     return Saved(hand, table, seats, hands, view, number=prior.number, repeated=True)
 
 
-def _ensure_may_enter(by: Any, via: ViaCode | None, table: Table, seats: list[Seat],
+def _ensure_may_enter(by: User | None, via: ViaCode | None, table: Table, seats: list[Seat],
                       role: str | None) -> str | None:
     """PermissionDenied unless ``by`` (a user) or ``via`` (a table code) may enter scores at
     ``table``; the user's role (None for a code)."""
@@ -208,7 +213,7 @@ def _ensure_may_enter(by: Any, via: ViaCode | None, table: Table, seats: list[Se
     return role
 
 
-def _change(*, table: Table, change: _Change, by: Any, expected_version: int, key: str = "",
+def _change(*, table: Table, change: _Change, by: User | None, expected_version: int, key: str = "",
             role: str | None = None, seats: list[Seat] | None = None,
             hands: list[Hand] | None = None, via: ViaCode | None = None) -> Saved:
     """The change is made (:func:`_change_once`); when it is not (the table moved on since the
@@ -228,7 +233,7 @@ def _change(*, table: Table, change: _Change, by: Any, expected_version: int, ke
         return _repeat(prior, table)
 
 
-def _change_once(*, table: Table, change: _Change, by: Any, expected_version: int, key: str,
+def _change_once(*, table: Table, change: _Change, by: User | None, expected_version: int, key: str,
                  role: str | None, seats: list[Seat] | None,
                  hands: list[Hand] | None, via: ViaCode | None = None) -> Saved:
     """Read (unless given), check, evaluate, then claim the table and write (module docstring).
@@ -276,7 +281,7 @@ def _the_hand(table: Table, hands: list[Hand], pk: int) -> Hand:
 
 # -- services -------------------------------------------------------------------------------
 @retry_when_locked
-def hand_add(*, table: Table, change: HandChange, by: Any, via: ViaCode | None = None,
+def hand_add(*, table: Table, change: HandChange, by: User | None, via: ViaCode | None = None,
              role: str | None = None, seats: list[Seat] | None = None,
              hands: list[Hand] | None = None) -> Saved:
     """Append a hand to the table's match. ``by``: the user (None for a table code, ``via``);
@@ -284,7 +289,7 @@ def hand_add(*, table: Table, change: HandChange, by: Any, via: ViaCode | None =
     ``table.version`` (else it is read); ``role``: the user's role in the table's club when the
     caller knows it. A key already applied here answers with that hand (module docstring)."""
 
-    def make(table: Table, hands: list[Hand], by: Any) -> tuple[list[Hand], Hand, None]:
+    def make(table: Table, hands: list[Hand], by: User | None) -> tuple[list[Hand], Hand, None]:
         new = Hand(table=table, number=len(hands) + 1, data=change.data, created_by=by,
                    updated_by=by)
         return [*hands, new], new, None
@@ -297,35 +302,35 @@ def hand_add(*, table: Table, change: HandChange, by: Any, via: ViaCode | None =
 
 
 @retry_when_locked
-def hand_update(*, hand: Hand, change: HandChange, by: Any,
+def hand_update(*, hand: Hand, change: HandChange, by: User | None,
                 via: ViaCode | None = None) -> Saved:
     """Change a saved hand; the whole match is re-evaluated with the change applied (the key
     as for :func:`hand_add`)."""
 
-    def make(table: Table, hands: list[Hand], by: Any) -> tuple[list[Hand], Hand, None]:
+    def make(table: Table, hands: list[Hand], by: User | None) -> tuple[list[Hand], Hand, None]:
         current = _the_hand(table, hands, hand.pk)
         current.data = change.data
         current.updated_by = by
         return hands, current, None
 
     return _change(
-        table=Table(pk=hand.table_id, version=-1), by=by,
+        table=Table(pk=hand.table_id, version=NO_VERSION), by=by,
         expected_version=change.expected_version, key=change.key, via=via,
         change=_Change(make, "changed", change.acknowledge_warnings, change.adjusted_reason,
                        change.adjusted_points, stopped_when_repeated=False))
 
 
 @retry_when_locked
-def hand_delete(*, hand: Hand, by: Any, expected_version: int, reason: str = "",
+def hand_delete(*, hand: Hand, by: User | None, expected_version: int, reason: str = "",
                 key: str = "", via: ViaCode | None = None) -> Saved:
     """Delete a saved hand; later hands move up one number. Refused if that makes a later hand
     invalid. ``key``: the save's idempotency key (as for :func:`hand_add`)."""
 
-    def make(table: Table, hands: list[Hand], by: Any) -> tuple[list[Hand], None, Hand]:
+    def make(table: Table, hands: list[Hand], by: User | None) -> tuple[list[Hand], None, Hand]:
         current = _the_hand(table, hands, hand.pk)
         return [h for h in hands if h is not current], None, current
 
     check_reason(reason.strip())
-    return _change(table=Table(pk=hand.table_id, version=-1), by=by,
+    return _change(table=Table(pk=hand.table_id, version=NO_VERSION), by=by,
                    expected_version=expected_version, key=key, via=via,
                    change=_Change(make, reason.strip() or "deleted", acknowledge_warnings=True))

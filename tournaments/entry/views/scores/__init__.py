@@ -6,8 +6,9 @@ shows (``context``), saving, deleting and confirming (``save``), the table's his
 With htmx the save swaps the match region (``#match``) and the live check the form fields
 (``#hand-fields``); without JavaScript every form posts normally and redirects.
 
-The same pages serve a table code (``views.table_codes``, no login): who is entering, what they
-may do and the URLs they post to come from ``entrant_of(request)`` (``views.entrant``). How a
+Each view serves both ways in, a login and a table code (no login): ``entry_urls`` and
+``table_code_urls`` list the same functions (``views.access.entry_view``), and who is entering,
+what they may do and the URLs they post to come from ``request.entrant`` (``views.entrant``). How a
 save goes: docs/architecture.md ("One write path for every save"); what a scorekeeper sees:
 docs/scorekeeper-guide.md.
 """
@@ -16,35 +17,24 @@ from django.urls import URLPattern, path
 
 from tournaments.entry.views.scores.board import evening_status_board
 from tournaments.entry.views.scores.history import table_history
-from tournaments.entry.views.scores.page import hand_check, live_check, table_page, table_scores
+from tournaments.entry.views.scores.page import hand_check, table_scores
 from tournaments.entry.views.scores.save import (
-    confirmation,
     hand_add,
     hand_delete,
     hand_edit,
-    hand_page,
-    hand_removal,
-    hand_save,
-    repeated_delete,
     table_confirm,
     table_unconfirm,
 )
 
 __all__ = [
-    "confirmation",
+    "code_urlpatterns",
     "evening_status_board",
     "hand_add",
     "hand_check",
     "hand_delete",
     "hand_edit",
-    "hand_page",
-    "hand_removal",
-    "hand_save",
-    "live_check",
-    "repeated_delete",
     "table_confirm",
     "table_history",
-    "table_page",
     "table_scores",
     "table_unconfirm",
     "urlpatterns",
@@ -60,4 +50,15 @@ urlpatterns: list[URLPattern] = [
     path("hands/<id:pk>/edit/", hand_edit, name="hand_edit"),
     path("hands/<id:pk>/delete/", hand_delete, name="hand_delete"),
     path("evenings/<id:pk>/board/", evening_status_board, name="evening_status_board"),
+]
+
+#: The same views through a table code (``/t/<code>/…``, ``entry/table_code_urls.py``): the
+#: same names; no history, unconfirm or board (a code is no admin, and sees its table only).
+code_urlpatterns: list[URLPattern] = [
+    path("<str:code>/", table_scores, name="table_scores"),
+    path("<str:code>/check/", hand_check, name="hand_check"),
+    path("<str:code>/hands/add/", hand_add, name="hand_add"),
+    path("<str:code>/hands/<id:pk>/edit/", hand_edit, name="hand_edit"),
+    path("<str:code>/hands/<id:pk>/delete/", hand_delete, name="hand_delete"),
+    path("<str:code>/confirm/", table_confirm, name="table_confirm"),
 ]

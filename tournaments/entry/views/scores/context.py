@@ -18,13 +18,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from clubmanager.core.http import ClubRequest
 from clubmanager.core.text import REASON_MAX_LENGTH
 from tournaments.entry import entry_keys
 from tournaments.entry.forms import HandForm
-from tournaments.entry.selectors.permissions import last_changed_by
+from tournaments.entry.selectors.permissions import LAST_BY_UNKNOWN, last_changed_by
 from tournaments.entry.selectors.scores import MatchState, confirmer_name, match_state
-from tournaments.entry.views.entrant import Entrant, entrant_of
+from tournaments.entry.services.scores import NO_VERSION
+from tournaments.entry.views.entrant import Entrant, EntryRequest
 from tournaments.evenings.selectors.evenings import TABLE_STATUS
 from tournaments.games import site_game
 from tournaments.models import Hand, Table
@@ -33,8 +33,9 @@ from tournaments.shared.messages import record_text
 from tournaments.shared.numbers import INT_MAX, whole_number
 
 TEMPLATE = "tournaments/scores/table.html"
-#: A pk no hand has: one ``reverse`` gives every hand's URL, the marker replaced per hand.
-MARKER = "2147483647"
+#: A pk no hand has (the largest the column holds), so one ``reverse`` gives every hand's URL,
+#: the marker replaced per hand, and offline.js finds it in a URL without a second meaning.
+MARKER = str(INT_MAX)
 
 
 @dataclass(frozen=True)
@@ -56,11 +57,11 @@ def locked_message(reason: str) -> str:
     return texts.get(reason, reason)
 
 
-def posted_version(request: ClubRequest) -> int:
-    """The table version the form was rendered at; -1 (no version a table has, so "changed
-    by someone else") for anything that is not a version (Table.version is an integer)."""
+def posted_version(request: EntryRequest) -> int:
+    """The table version the form was rendered at; :data:`NO_VERSION` ("changed by someone
+    else") for anything that is not a version (Table.version is an integer)."""
     version = whole_number(str(request.POST.get("version", "")))
-    return version if version is not None and 0 <= version <= INT_MAX else -1
+    return version if version is not None and 0 <= version <= INT_MAX else NO_VERSION
 
 
 def rights(entrant: Entrant, table: Table, match: MatchState, last_by: int | None,
@@ -74,18 +75,18 @@ def rights(entrant: Entrant, table: Table, match: MatchState, last_by: int | Non
     return Rights(can_enter=may_enter and open_, can_confirm=can_confirm)
 
 
-def page_context(request: ClubRequest, table: Table, *, form: HandForm | None = None,
+def page_context(request: EntryRequest, table: Table, *, form: HandForm | None = None,
                  editing: Hand | None = None, notice: str = "", error: str = "",
-                 match: MatchState | None = None, last_by: int | None = -1,
+                 match: MatchState | None = None, last_by: int | None = LAST_BY_UNKNOWN,
                  may_enter: bool | None = None) -> dict[str, Any]:
     """``match`` and ``last_by`` (who made the latest change) when the caller knows them;
     ``may_enter`` when the caller asked already."""
     if match is None:
         match = match_state(table)
-    entrant = entrant_of(request)
+    entrant = request.entrant
     if not table.finished:
         last_by = None
-    elif last_by == -1:
+    elif last_by == LAST_BY_UNKNOWN:
         last_by = last_changed_by(table)
     can = rights(entrant, table, match, last_by, may_enter)
     return {
@@ -169,11 +170,11 @@ def _urls(entrant: Entrant, table: Table, editing: Hand | None,
     }
 
 
-def _entry(request: ClubRequest, table: Table, match: MatchState, editing: Hand | None,
+def _entry(request: EntryRequest, table: Table, match: MatchState, editing: Hand | None,
            form: HandForm | None, can_enter: bool) -> dict[str, Any]:
     """The entry form (None when no entry is possible: e.g. closed or finished since the
     user's form was rendered), with what offline.js needs to keep and send it."""
-    entrant = entrant_of(request)
+    entrant = request.entrant
     if not (can_enter and (editing or not match.finished)):
         form = None
     elif form is None:
@@ -220,7 +221,7 @@ def _move_urls(entrant: Entrant, table: Table) -> dict[str, str]:
             "delete": entrant.url("hand_delete", table, int(MARKER)), "marker": MARKER}
 
 
-def _adjusted_values(request: ClubRequest, sides: list[str], editing: Hand | None) -> list[Any]:
+def _adjusted_values(request: EntryRequest, sides: list[str], editing: Hand | None) -> list[Any]:
     if request.method == "POST":
         values = [request.POST.get(f"adj-{i}", "") for i in range(len(sides))]
     elif editing is not None and editing.adjusted_points:
@@ -238,7 +239,7 @@ def with_changed(context: dict[str, Any], game: str, number: int) -> dict[str, A
 
 
 # -- answers ----------------------------------------------------------------------------------
-def render_page(request: ClubRequest, context: dict[str, Any], partial: str = "match",
+def render_page(request: EntryRequest, context: dict[str, Any], partial: str = "match",
                 outcome: str = "") -> HttpResponse:
     template = f"{TEMPLATE}#{partial}" if request.htmx else TEMPLATE
     return with_outcome(render(request, template, context), outcome)
@@ -255,10 +256,10 @@ def with_outcome(response: HttpResponse, outcome: str, message: str = "") -> Htt
     return response
 
 
-def redirect_to_table(request: ClubRequest, table: Table, outcome: str,
+def redirect_to_table(request: EntryRequest, table: Table, outcome: str,
                       message: str = "") -> HttpResponse:
     """Back to the table page (with htmx: the client goes there, as for a changed hand)."""
-    url = entrant_of(request).url("table_scores", table)
+    url = request.entrant.url("table_scores", table)
     response: HttpResponse
     if request.htmx:
         response = HttpResponse(status=204)

@@ -14,18 +14,18 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.entry.forms import HandForm
 from tournaments.entry.selectors.scores import match_state
-from tournaments.entry.views.scores.page import table_view
+from tournaments.entry.views.access import entry_view
+from tournaments.entry.views.entrant import EntryRequest
 from tournaments.models import Hand, Table
 from tournaments.shared.messages import record_text
 
 
-@table_view(Role.ADMIN)
+@entry_view(Role.ADMIN)
 @require_GET
-def table_history(request: ClubRequest, table: Table) -> HttpResponse:
+def table_history(request: EntryRequest, table: Table) -> HttpResponse:
     match = match_state(table)
     records = list(
         Hand.history.filter(table_id=table.pk).select_related("history_user")

@@ -1,44 +1,31 @@
 """The score page of a table: shown, and checked while typing.
 
 Thin: read the match (``selectors.scores``), build the page (``context``), render. With htmx
-the live check swaps the form fields (``#hand-fields``). The same pages serve a table code
-(``views.table_codes``, no login): who is entering comes from ``entrant_of(request)``. What a
+the live check swaps the form fields (``#hand-fields``). Each view serves a login and a table
+code alike (``views.access.entry_view``): who is entering is ``request.entrant``. What a
 scorekeeper sees: docs/scorekeeper-guide.md ("Score entry at the table").
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_POST
 
-from clubmanager.core.access import View, club_object_view
-from clubmanager.core.http import ClubRequest
 from clubmanager.models import Role
 from tournaments.entry.forms import completed_entry, posted_form
-from tournaments.entry.selectors.scores import evaluate_draft, match_state, table_access
-from tournaments.entry.views.entrant import entrant_of
+from tournaments.entry.selectors.scores import evaluate_draft, match_state
+from tournaments.entry.views.access import entry_view
+from tournaments.entry.views.entrant import EntryRequest
 from tournaments.entry.views.scores.context import TEMPLATE, page_context, view_before, with_changed
 from tournaments.models import Hand, Table
 from tournaments.shared.numbers import id_or_404, whole_number
 
 
-def table_view(min_role: str) -> Callable[[View], View]:
-    """``club_view`` for a table's pages: the club, the user's role there and the table (with
-    its round, evening and competition) in one query; the view gets the table."""
-    return club_object_view(min_role, table_access)
-
-
-@table_view(Role.MEMBER)
+@entry_view(Role.MEMBER)
 @require_GET
-def table_scores(request: ClubRequest, table: Table) -> HttpResponse:
-    return table_page(request, table)
-
-
-def table_page(request: ClubRequest, table: Table) -> HttpResponse:
+def table_scores(request: EntryRequest, table: Table) -> HttpResponse:
     context = page_context(request, table)
     changed = whole_number(str(request.GET.get("changed", "")))
     if changed is not None and 0 < changed <= context["hand_count"]:  # after a correction
@@ -46,16 +33,12 @@ def table_page(request: ClubRequest, table: Table) -> HttpResponse:
     return render(request, TEMPLATE, context)
 
 
-@table_view(Role.MEMBER)
+@entry_view(Role.MEMBER)
 @require_POST
-def hand_check(request: ClubRequest, table: Table) -> HttpResponse:
-    return live_check(request, table)
-
-
-def live_check(request: ClubRequest, table: Table) -> HttpResponse:
+def hand_check(request: EntryRequest, table: Table) -> HttpResponse:
     """The live check: evaluate the stored hands plus the draft; re-render the fields."""
     match = match_state(table)
-    if not entrant_of(request).may_enter(table, match.seats):
+    if not request.entrant.may_enter(table, match.seats):
         raise PermissionDenied
     editing = None
     if request.POST.get("hand"):

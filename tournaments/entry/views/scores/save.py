@@ -24,21 +24,15 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubmanager.core.access import club_view
-from clubmanager.core.http import ClubRequest
 from clubmanager.core.text import reason_refusal
 from clubmanager.models import Role
 from tournaments.entry import entry_keys
 from tournaments.entry.forms import PostedHand, posted_form, posted_hand
-from tournaments.entry.selectors.scores import (
-    EntryRead,
-    entry_read,
-    hand_in_club,
-    match_state,
-    table_in_club,
-)
+from tournaments.entry.selectors.permissions import LAST_BY_UNKNOWN
+from tournaments.entry.selectors.scores import EntryRead, entry_read, match_state
 from tournaments.entry.services import scores as services
-from tournaments.entry.views.entrant import entrant_of
+from tournaments.entry.views.access import entry_view, hand_in_reach, table_in_reach
+from tournaments.entry.views.entrant import EntryRequest
 from tournaments.entry.views.scores.context import (
     TEMPLATE,
     locked_message,
@@ -49,16 +43,15 @@ from tournaments.entry.views.scores.context import (
     with_changed,
     with_outcome,
 )
-from tournaments.entry.views.scores.page import table_view
 from tournaments.models import Hand, Table
-from tournaments.shared.messages import issue_message, record_text
+from tournaments.shared import messages as sentences
 
 
 @dataclass(frozen=True)
 class Refused:
     """A save the service refused: what its answer is made of."""
 
-    request: ClubRequest
+    request: EntryRequest
     table: Table
     editing: Hand | None
     read: EntryRead
@@ -69,7 +62,7 @@ def _changed_meanwhile(refused: Refused, changed: Any) -> HttpResponse:
     """Someone else saved this table since the form was rendered: its new state, the user's
     input kept below (unless no entry is possible now)."""
     request, read = refused.request, refused.read
-    fresh = table_in_club(request.club, changed.table.pk)
+    fresh = table_in_reach(request, changed.table.pk)
     form = posted_form(request.POST, game=fresh.game, sides=read.sides, before=read.before)
     context = page_context(request, fresh, form=form, editing=refused.editing)
     context["notice"] = (
@@ -113,8 +106,8 @@ def _answer(refused: Refused, refusal: services.ScoreError) -> HttpResponse:
     raise refusal
 
 
-def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpResponse:
-    entrant = entrant_of(request)
+def _save(request: EntryRequest, table: Table, editing: Hand | None) -> HttpResponse:
+    entrant = request.entrant
     read = entry_read(table, editing)
     if not entrant.may_enter(table, read.seats):
         raise PermissionDenied
@@ -143,20 +136,20 @@ def _save(request: ClubRequest, table: Table, editing: Hand | None) -> HttpRespo
     return _saved(request, table, saved, editing)
 
 
-def _saved(request: ClubRequest, table: Table, saved: services.Saved,
+def _saved(request: EntryRequest, table: Table, saved: services.Saved,
            editing: Hand | None) -> HttpResponse:
     """A saved hand: with htmx the match region as the save wrote it, else back to the table
     (a correction at its own row, its result under it)."""
     if editing is not None:
-        done = record_text(table.game, _("%(record)s %(n)s was changed."), n=saved.number)
+        done = sentences.record_text(table.game, _("%(record)s %(n)s was changed."), n=saved.number)
         if request.htmx:  # the result at the corrected row, where the eye is
             answer = render_page(request, with_changed(_saved_context(request, saved),
                                                        table.game, saved.number))
             return with_outcome(answer, "saved", done)
-        url = entrant_of(request).url("table_scores", table)
+        url = request.entrant.url("table_scores", table)
         return with_outcome(redirect(f"{url}?changed={saved.number}#hand-{saved.number}"),
                             "saved", done)
-    done = record_text(table.game, _("%(record)s %(n)s saved."), n=saved.number)
+    done = sentences.record_text(table.game, _("%(record)s %(n)s saved."), n=saved.number)
     if request.htmx:
         context = _saved_context(request, saved)
         context["saved_message"] = done
@@ -164,43 +157,31 @@ def _saved(request: ClubRequest, table: Table, saved: services.Saved,
     return redirect_to_table(request, table, "saved", done)
 
 
-def _saved_context(request: ClubRequest, saved: services.Saved) -> dict[str, Any]:
+def _saved_context(request: EntryRequest, saved: services.Saved) -> dict[str, Any]:
     """The page's context as the save wrote it (the same transaction's reads): no second read
     of the table or its match."""
-    by = entrant_of(request).by
+    by = request.entrant.by
     match = match_state(saved.table, seats=saved.seats, hands=saved.hands, view=saved.match)
     return page_context(request, saved.table, match=match,
                         # the save's history row is the latest (unless a repeat's)
-                        last_by=-1 if saved.repeated else (by.pk if by else None))
+                        last_by=(LAST_BY_UNKNOWN if saved.repeated
+                                 else by.pk if by is not None else None))
 
 
-@table_view(Role.MEMBER)
+@entry_view(Role.MEMBER)
 @require_POST
-def hand_add(request: ClubRequest, table: Table) -> HttpResponse:
-    return hand_save(request, table)
-
-
-def hand_save(request: ClubRequest, table: Table) -> HttpResponse:
+def hand_add(request: EntryRequest, table: Table) -> HttpResponse:
     """A new hand at the table."""
     return _save(request, table, None)
 
 
-def hand_change(request: ClubRequest, table: Table, hand: Hand) -> HttpResponse:
-    """A saved hand changed."""
-    return _save(request, table, hand)
-
-
-@club_view(Role.MEMBER)
-def hand_edit(request: ClubRequest, pk: int) -> HttpResponse:
-    hand = hand_in_club(request.club, pk)
-    table = table_in_club(request.club, hand.table_id)
-    return hand_page(request, table, hand)
-
-
-def hand_page(request: ClubRequest, table: Table, hand: Hand) -> HttpResponse:
+@entry_view(Role.MEMBER, table=False)
+def hand_edit(request: EntryRequest, pk: int) -> HttpResponse:
     """A saved hand's form (GET) or its change (POST)."""
+    hand = hand_in_reach(request, pk)
+    table = table_in_reach(request, hand.table_id)
     if request.method == "POST":
-        return hand_change(request, table, hand)
+        return _save(request, table, hand)
     context = page_context(request, table, editing=hand)
     if not context["can_enter"]:
         raise PermissionDenied
@@ -208,36 +189,36 @@ def hand_page(request: ClubRequest, table: Table, hand: Hand) -> HttpResponse:
 
 
 # -- deleting -----------------------------------------------------------------------------------
-def _require_enter(request: ClubRequest, table: Table) -> None:
-    if not entrant_of(request).may_enter(
+def _require_enter(request: EntryRequest, table: Table) -> None:
+    if not request.entrant.may_enter(
             table, list(table.seats.select_related("participant__member"))):
         raise PermissionDenied
 
 
-@club_view(Role.MEMBER)
+@entry_view(Role.MEMBER, table=False)
 @require_POST
-def hand_delete(request: ClubRequest, pk: int) -> HttpResponse:
-    repeated = repeated_delete(request, pk)
+def hand_delete(request: EntryRequest, pk: int) -> HttpResponse:
+    repeated = _repeated_delete(request, pk)  # its answer was lost: the same answer again
     if repeated is not None:
         return repeated
-    hand = hand_in_club(request.club, pk)
-    return hand_removal(request, hand.table, hand)
+    hand = hand_in_reach(request, pk)
+    return _removal(request, request.code_table or hand.table, hand)
 
 
-def repeated_delete(request: ClubRequest, pk: int,
-                    table: Table | None = None) -> HttpResponse | None:
-    """A delete posted again with its key after the hand is gone: the answer to the first.
-    ``table``: the only table it may be of (a table code's)."""
+def _repeated_delete(request: EntryRequest, pk: int) -> HttpResponse | None:
+    """A delete posted again with its key after the hand is gone: the answer to the first
+    (of a table within reach: a code's own table only)."""
     gone = entry_keys.applied_delete(hand_pk=pk, key=entry_keys.posted_key(request.POST))
-    if gone is None or (table is not None and gone.table_id != table.pk):
+    code_table = request.code_table
+    if gone is None or (code_table is not None and gone.table_id != code_table.pk):
         return None
-    table = table_in_club(request.club, gone.table_id)
+    table = table_in_reach(request, gone.table_id)
     _require_enter(request, table)
     return _deleted(request, table, gone.number)
 
 
-def hand_removal(request: ClubRequest, table: Table, hand: Hand) -> HttpResponse:
-    entrant = entrant_of(request)
+def _removal(request: EntryRequest, table: Table, hand: Hand) -> HttpResponse:
+    entrant = request.entrant
     _require_enter(request, table)
     refused = reason_refusal(request.POST.get("reason", ""))
     if refused is not None:  # the text policy (``clubmanager.core.text``): nothing is deleted
@@ -258,29 +239,29 @@ def hand_removal(request: ClubRequest, table: Table, hand: Hand) -> HttpResponse
     except services.HandRejected as rejected:
         context = page_context(request, table, editing=hand)
         context["delete_errors"] = [
-            record_text(table.game, _("%(record)s %(n)s: %(message)s"), n=issue.get("hand"),
-                        message=issue_message(issue))
+            sentences.record_text(table.game, _("%(record)s %(n)s: %(message)s"),
+                                  n=issue.get("hand"), message=sentences.issue_message(issue))
             for issue in rejected.errors]
         return render_page(request, context, outcome="refused")
     return _deleted(request, table, saved.number)
 
 
-def _deleted(request: ClubRequest, table: Table, number: int) -> HttpResponse:
-    done = record_text(table.game, _("%(record)s %(n)s was deleted."), n=number)
+def _deleted(request: EntryRequest, table: Table, number: int) -> HttpResponse:
+    done = sentences.record_text(table.game, _("%(record)s %(n)s was deleted."), n=number)
     messages.success(request, done)
     return redirect_to_table(request, table, "saved", done)
 
 
 # -- confirming ---------------------------------------------------------------------------------
-def _confirmation_change(request: ClubRequest, table: Table, change: Any,
+def _confirmation_change(request: EntryRequest, table: Table, change: Any,
                          done: str) -> HttpResponse:
     """Confirm or withdraw a confirmation through ``change`` (a service); back to the table."""
-    entrant = entrant_of(request)
+    entrant = request.entrant
     try:
         if entrant.via is not None:
             change(table=table, by=None, via=entrant.via)
         else:
-            change(table=table, by=request.user)
+            change(table=table, by=entrant.by)
     except services.TableLocked as locked:
         messages.error(request, locked_message(locked.reason))
     else:
@@ -288,20 +269,16 @@ def _confirmation_change(request: ClubRequest, table: Table, change: Any,
     return redirect(entrant.url("table_scores", table))
 
 
-@table_view(Role.MEMBER)
+@entry_view(Role.MEMBER)
 @require_POST
-def table_confirm(request: ClubRequest, table: Table) -> HttpResponse:
-    return confirmation(request, table)
-
-
-def confirmation(request: ClubRequest, table: Table) -> HttpResponse:
+def table_confirm(request: EntryRequest, table: Table) -> HttpResponse:
     return _confirmation_change(request, table, services.table_confirm,
                                 _("The result of this match is confirmed."))
 
 
-@table_view(Role.ADMIN)
+@entry_view(Role.ADMIN)
 @require_POST
-def table_unconfirm(request: ClubRequest, table: Table) -> HttpResponse:
+def table_unconfirm(request: EntryRequest, table: Table) -> HttpResponse:
     return _confirmation_change(
         request, table, services.table_unconfirm,
         _("The confirmation was withdrawn: the match can be corrected."))

@@ -18,6 +18,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -25,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.codes.lookup import BLOCKED, CodeRefused, code_lookup
 
 TEMPLATE = "tournaments/codes/refused.html"
-View = Callable[..., HttpResponse]
+View = Callable[..., HttpResponseBase]
 Found = TypeVar("Found")
 
 
@@ -91,7 +92,7 @@ def code_required(find: Callable[[str], Found | None],
 
     def decorator(view: View) -> View:
         @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, code: str, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HttpRequest, *args: Any, code: str, **kwargs: Any) -> HttpResponseBase:
             try:
                 found = code_lookup(code, find)
             except CodeRefused as refused:

@@ -131,9 +131,13 @@ class Builder:
                                     else inp.label
                                 inp.label = self._side_label(side)
                 else:
-                    block.inputs.append(self._scalar(item, f"{key}-{index}",
-                                                     self._side_label(side), stored.get(side),
-                                                     index))
+                    inp = self._scalar(item, f"{key}-{index}", self._side_label(side),
+                                       stored.get(side), index)
+                    inp.adds = tuple(self.entry.adders.get(name, ()))
+                    total = self.entry.complements.get(name)
+                    if total is not None and len(self.sides) == 2:
+                        inp.complement, inp.total = f"{key}-{1 - index}", total
+                    block.inputs.append(inp)
         elif kind == "side":
             current = self.sides.index(initial) if initial in self.sides else ""
             block.inputs.append(Input(

@@ -52,6 +52,7 @@ class HandForm:
         self.general_warnings: list[str] = []
         self.incomplete = False  # the live check left out issues of fields not filled in yet
         self.refused: set[str] = set()  # inputs the form itself refused (see ``parse``)
+        self.outcome = ""  # what the entry gives, in the game's words (``describe``)
         self.blocks = Builder(game=game, entry=self.site.entry, sides=self.sides,
                               options=self.options, specs=self.specs, post=post,
                               initial=self.initial, display=self.display,
@@ -64,6 +65,9 @@ class HandForm:
         reader = Reader(entry=self.site.entry, sides=self.sides, options=self.options,
                         specs=self.specs, post=self.post or {})
         data = reader.parse()
+        for inp in (i for block in self.blocks for i in block.all_inputs):
+            if inp.name in reader.filled:
+                inp.value, inp.filled = display_value(reader.filled[inp.name]), True
         for key, message in reader.refusals:
             self.refused.add(key)
             found = next((inp for block in self.blocks for inp in block.all_inputs
@@ -113,6 +117,13 @@ class HandForm:
                     on_top.append(text)
                 else:
                     (target.errors if is_error else target.warnings).append(text)
+
+    def describe(self, hand: Mapping[str, Any], evaluation: Mapping[str, Any]) -> None:
+        """The game's sentence on what an accepted new entry gives (``Entry.outcome``):
+        ``hand`` the entry as checked, ``evaluation`` the match with it added last."""
+        hands = evaluation.get("hands") or []
+        if hands and not evaluation.get("errors") and not self.has_errors:
+            self.outcome = self.site.entry.outcome(hand, hands[-1], self.display)
 
     @property
     def has_errors(self) -> bool:

@@ -11,7 +11,7 @@ pit or mars and a revoke one tap each.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -25,6 +25,9 @@ from .entry import Entry
 from .parts import Options, Samples, ScorePage, ScoreSheet, Words
 from .sentences import Ctx, for_side
 from .workbook_fields import SIDE, WorkbookColumns, WorkbookField
+
+if TYPE_CHECKING:
+    from tournaments.shared.matches import MatchView
 
 DEAL_POINTS = 162  # the card points of one deal (the engine's)
 ROEM_BUTTONS = (20, 50, 100)
@@ -229,8 +232,8 @@ def boompje(sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         }
         if roem_a or roem_b:
             hand["roem"] = {first: roem_a, second: roem_b}
-        if pit is not None:
-            hand["pit"] = first
+        hand["pit"] = first if pit is not None else None
+        hand["verzaakt"] = None
         hands.append(hand)
     return hands
 
@@ -315,6 +318,21 @@ class KlaverjassenEntry(Entry):
     def outcome(self, hand: Mapping[str, Any], derived: Mapping[str, Any],
                 display: Mapping[str, str]) -> str:
         return deal_outcome(hand, derived, display)
+
+    def complete(self, data: dict[str, Any], view: MatchView) -> dict[str, Any]:
+        """The tellijst's empty boxes: no roem written is no roem (one team's roem alone: the
+        other's 0), and a revoke without points leaves the points out."""
+        data = dict(data)
+        for name in ("roem", "points"):
+            values = data.get(name)
+            if not isinstance(values, dict):
+                continue
+            if all(v is None for v in values.values()):
+                if name == "roem" or data.get("verzaakt") is not None:
+                    del data[name]
+            elif name == "roem":
+                data[name] = {s: 0 if v is None else v for s, v in values.items()}
+        return data
 
 
 class KlaverjassenPage(ScorePage):

@@ -246,7 +246,7 @@ class KlaverjassenWords(Words):
         "points": gettext_lazy("points"),
         "roem": gettext_lazy("roem"),
         "pit": gettext_lazy("pit (mars)"),
-        "verzaakt": gettext_lazy("revoked"),
+        "verzaakt": gettext_lazy("revoke"),
         "verzaakt_player": gettext_lazy("player who revoked"),
     }
     choice_labels = {
@@ -286,7 +286,7 @@ class KlaverjassenOptions(Options):
         "roem_max": (gettext_lazy("Most roem in one deal"),
                      gettext_lazy("Both teams together: 900 (four jacks 200), 800 where four "
                                   "jacks count 100.")),
-        "forced_play": (gettext_lazy("Verplicht spelen (Utrechts)"),
+        "forced_play": (gettext_lazy("Forced play (Utrechts)"),
                         gettext_lazy("The playing team changes every deal.")),
     }
     choices = {

@@ -80,13 +80,24 @@ class HandForm:
         entry's own fields, marked as filled in."""
         for block in self.blocks:
             name = block.name
-            if name in after and after[name] != before.get(name) and block.inputs:
+            if name in after and after[name] != before.get(name) and block.kind == "per_side":
+                self._show_completed_sides(block, before.get(name), after[name])
+            elif name in after and after[name] != before.get(name) and block.inputs:
                 inp = block.inputs[0]
                 if inp.widget in ("radio", "number"):
                     value = after[name]
                     if block.kind == "side" and value in self.sides:
                         value = self.sides.index(value)
                     inp.value, inp.filled = display_value(value), True
+
+    def _show_completed_sides(self, block: Any, before: Any, after: Any) -> None:
+        """A per-side number block's values that ``Entry.complete`` filled in, per side."""
+        if not isinstance(after, Mapping) or block.groups:
+            return
+        before = before if isinstance(before, Mapping) else {}
+        for inp, side in zip(block.inputs, self.sides, strict=False):
+            if inp.widget == "number" and after.get(side) != before.get(side):
+                inp.value, inp.filled = display_value(after.get(side)), True
 
     # -- the engine's issues, placed ---------------------------------------------------------
     def attach(self, errors: Sequence[Mapping[str, Any]] = (),

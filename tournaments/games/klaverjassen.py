@@ -176,7 +176,7 @@ def _render(sheet: Sheet) -> list[Flowable]:
                 row += ["", "", ""]
                 continue
             roem = derived["roem"].get(side)
-            row += [sheet.num(derived["card_points"].get(side)), sheet.num(roem or "–"),
+            row += [sheet.num(derived["card_points"].get(side)), sheet.num(roem or "/"),
                     sheet.p(_mark(derived, side), sheet.styles.cell_center)]
             if derived.get("played") == side:
                 extra.append(("BACKGROUND", (1 + 3 * i, number + 1), (1 + 3 * i, number + 1),

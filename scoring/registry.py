@@ -31,7 +31,7 @@ ALL_GAMES: dict[str, Game] = {
 }
 
 #: Engine-only for now: evaluate knows them, GAMES (what the site lists) does not.
-UNLISTED: frozenset[str] = frozenset({"klaverjassen"})
+UNLISTED: frozenset[str] = frozenset()
 
 GAMES: dict[str, Game] = {key: game for key, game in ALL_GAMES.items() if key not in UNLISTED}
 

@@ -8,7 +8,8 @@
 // - focus.js: where the focus goes after a save, a refusal or a correction; the offline
 //   client's hooks (the ``entry:focus`` event, ``data-keeps-focus``);
 // - keys.js: the Enter walk and the keyboard's Enter key;
-// - filled.js: values the form filled in follow what they came from.
+// - filled.js: values the form filled in follow what they came from;
+// - sums.js: a complement pair and adder buttons (numbers that follow from others).
 // The listeners are added here, all at once, in this order: those of one event run in it (a
 // stale live-check answer is dropped before its fields would be moved in; the fields are shown
 // or hidden before the keyboard hints and the focus are placed).
@@ -21,4 +22,5 @@
   cm.focus.wire();
   cm.keys.wire();
   cm.filled.wire();
+  cm.sums.wire();
 })();

@@ -25,7 +25,7 @@ def test_demo_loader_is_idempotent_and_draws_tonight(db: None) -> None:
     # named as a Dutch club knows the games: the three High Fives told apart in Dutch
     names = {name.rsplit(" ", 1)[0] for name in Competition.objects.values_list("name", flat=True)}
     assert names == {"Amerikaans Jokeren", "Big Five", "High Five (kaartspel, teams)",
-                     "High Five (Frans, kronen)", "HIGH FIVE! (tegelspel)"}
+                     "High Five (Frans, kronen)", "HIGH FIVE! (tegelspel)", "Klaverjassen"}
     for evening in Evening.objects.filter(date=timezone.localdate()):
         assert evening.status == "playing"
         assert evening.participants.count() >= 16
@@ -107,3 +107,20 @@ def test_the_demo_scores_a_calloff_as_the_evenings_worst(db: None) -> None:
     assert row.absent_scores[evening] == worst
     prizes = Competition.objects.get(club__slug="harten-vrouw", rules__has_key="prizes")
     assert prizes.rules["prizes"]["booby"] is True
+
+
+def test_the_klaverjas_club_evening_has_three_boompjes(db: None) -> None:
+    """The demo's latest played klaverjas evening: three rounds (boompjes) of 16 deals each, every
+    pair's score its players' evening total."""
+    from tournaments.demo import scores as score_demo
+
+    club_demo.load(io.StringIO())
+    demo.load(io.StringIO())
+    score_demo.load(io.StringIO())
+    competition = Competition.objects.get(club__slug="harten-vrouw", game="klaverjassen")
+    played = competition.evenings.filter(status="closed").order_by("-date")
+    assert played.count() == 3
+    latest = played.first()
+    assert latest is not None and latest.rounds.count() == 3
+    tables = Table.objects.filter(round__evening=latest)
+    assert tables.count() == 3 * 3 and all(t.finished and t.hand_count == 16 for t in tables)

@@ -3,7 +3,10 @@
 For each demo club and each competition (created by ``tournaments.demo``): three evenings in
 the past weeks with 12 members checked in, one round drawn, every table's complete match entered
 through the score services by the club's demo scorekeeper, two members who play the other
-evenings called off, and the evening closed. Today's
+evenings called off, and the evening closed; the latest of the three plays as many rounds as
+the game's club evening has (``Samples.rounds_per_evening``: a klaverjas club plays three
+boompjes).
+Today's
 evening (drawn by ``tournaments.demo``) stays open so the demo scorekeepers can enter scores.
 Idempotent: a competition that already has a closed evening is left alone.
 """
@@ -11,7 +14,7 @@ Idempotent: a competition that already has a closed evening is left alone.
 from __future__ import annotations
 
 import datetime
-from typing import TextIO
+from typing import Any, TextIO
 
 from django.db import transaction
 from django.utils import timezone
@@ -27,8 +30,8 @@ from tournaments.evenings.services.evenings import (
 )
 from tournaments.shared.matches import playing_order
 
-from ..games import sample_hands
-from ..models import Competition, EveningStatus
+from ..games import sample_hands, site_game
+from ..models import Competition, EveningStatus, Table
 
 PLAYED_EVENINGS = 3
 PRESENT = 12
@@ -37,6 +40,18 @@ PRESENT = 12
 def _present(members: list[Member], week: int, shift: int) -> list[Member]:
     start = (week * 5 + shift) % len(members)
     return (members[start:] + members[:start])[:PRESENT]
+
+
+def _play(table: Table, competition: Competition, keeper: Any, admin: Any,
+          variant: int) -> None:
+    """A table's complete match from the game's sample hands, confirmed where asked."""
+    sides = playing_order(table, table.seats.all())
+    for version, hand in enumerate(sample_hands(competition.game, sides, variant)):
+        hand_add(table=table, by=keeper, change=HandChange(data=hand, expected_version=version,
+                                                           acknowledge_warnings=True))
+    if competition.requires_confirmation:
+        table.refresh_from_db()
+        table_confirm(table=table, by=admin)
 
 
 @transaction.atomic
@@ -71,18 +86,14 @@ def load(stdout: TextIO) -> None:
             others = {m.pk for w, p in presents.items() if w != week for m in p}
             for member in [m for m in members if m not in present and m.pk in others][:2]:
                 calloff_add(evening=evening, member=member, by=admin)
-            round_ = round_draw(evening=evening, seed=7000 + 10 * week + competition.pk)
-            for variant, table in enumerate(round_.tables.order_by("number")):
-                sides = playing_order(table, table.seats.all())
-                for version, hand in enumerate(
-                    sample_hands(competition.game, sides, variant + week)
-                ):
-                    hand_add(table=table, by=keeper, change=HandChange(data=hand,
-                                                                       expected_version=version,
-                                                                       acknowledge_warnings=True))
-                if competition.requires_confirmation:
-                    table.refresh_from_db()
-                    table_confirm(table=table, by=admin)
+            # The latest evening plays the game's club evening in full (three boompjes at a
+            # klaverjas club); the others one round, so the demo loads quickly.
+            rounds = site_game(competition.game).samples.rounds_per_evening if week == 1 else 1
+            for number in range(rounds):
+                round_ = round_draw(evening=evening,
+                                    seed=7000 + 10 * week + competition.pk + 1000 * number)
+                for variant, table in enumerate(round_.tables.order_by("number")):
+                    _play(table, competition, keeper, admin, variant + week + number)
             evening.refresh_from_db()
             if evening.status != EveningStatus.PLAYING:
                 evening_status_set(evening=evening, status=EveningStatus.PLAYING)

@@ -77,6 +77,13 @@ class Entry(Part):
     choice_flag: ClassVar[ChoiceFlag | None] = None
     # A yes/no field offered as one more button of a choice field (``FlagChoice``), or None.
     flag_choice: ClassVar[FlagChoice | None] = None
+    # Per-side number fields whose two sides add up to a fixed total (field → total), at a
+    # table of two sides: one side's value is typed, the other's is filled in (total minus it,
+    # marked as filled), never typed; the form fills it for a post without it too.
+    complements: ClassVar[Mapping[str, int]] = {}
+    # Per-side number fields entered by buttons that add up (field → the buttons' amounts), or
+    # typed; the Enter walk passes them by (they are tapped, or typed after a tap).
+    adders: ClassVar[Mapping[str, tuple[int, ...]]] = {}
 
     def initial(self, state: Any) -> dict[str, Any]:
         """What a new entry starts with, read from the engine's state (e.g. whose turn)."""
@@ -96,6 +103,13 @@ class Entry(Part):
         combination of the tiles), before the engine checks it; ``view`` is the match before
         this entry. A new dict; ``data`` is not changed."""
         return data
+
+    def outcome(self, hand: Mapping[str, Any], derived: Mapping[str, Any],
+                display: Mapping[str, str]) -> str:
+        """What an accepted new entry gives, in one sentence that names the rule applied (the
+        live check shows it under the fields), or "" for nothing to say. ``hand``: the entry as
+        the engine read it; ``derived``: the engine's derived values of it."""
+        return ""
 
     def kept_on_correction(self, stored: Mapping[str, Any], data: dict[str, Any]
                            ) -> dict[str, Any]:

@@ -135,6 +135,9 @@ class ScoreSheet(Part, ABC):
 class Samples(Part, ABC):
     """Sample hands: the demo, the tests and the benchmarks play the same ones."""
 
+    #: Rounds a club evening of the game has (the demo's latest played evening plays them).
+    rounds_per_evening: ClassVar[int] = 1
+
     @abstractmethod
     def hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         """A complete, valid match with the default options, in the engine's hand format;

@@ -18,7 +18,8 @@
     var el = e.target, fields = el.closest && el.closest("#hand-fields");
     if (!fields || el.closest(".fold-toggle") || !/^(radio|checkbox)$/.test(el.type)) return;
     if (el.hasAttribute("data-filled")) own(el);
-    fields.querySelectorAll("input[data-filled]").forEach(function (filled) {
+    // A complement (sums.js) follows a typed number, not a choice: it stays.
+    fields.querySelectorAll("input[data-filled]:not([data-complement])").forEach(function (filled) {
       if (filled.type === "radio" || filled.type === "checkbox") filled.checked = false;
       else filled.value = "";
       filled.removeAttribute("data-filled");

@@ -1,5 +1,6 @@
 // Keyboard flow at the table. The phone keyboard's Enter/Go moves to the next field still empty
-// and saves once every field is filled (walk.js), so a half-typed hand is never sent by accident
+// and saves once every field is filled (walk.js; a number entered by buttons, data-walk="skip",
+// is passed by), so a half-typed hand is never sent by accident
 // and a corrected field saves at once; the keyboard's Enter key says which it will do. A field
 // taken to type in keeps room under it for the message the live check may add there.
 (function (root) {
@@ -10,7 +11,7 @@
   function fields(form) {
     return Array.prototype.filter.call(form.querySelectorAll(TYPED), function (el) {
       return !el.disabled && !el.closest("[hidden]") && !el.closest(".adjust") &&
-        el.offsetParent !== null;
+        el.getAttribute("data-walk") !== "skip" && el.offsetParent !== null;
     });
   }
   function hint(form) {

@@ -434,11 +434,13 @@ NAMES = {
     "nl": {"high_five_1959": "High Five (kaartspel, teams)",
            "high_five_tiles": "HIGH FIVE! (tegelspel)",
            "high_five_crowns": "High Five (Frans, kronen)",
-           "jokeren": "Amerikaans Jokeren", "big_five": "Big Five"},
+           "jokeren": "Amerikaans Jokeren", "big_five": "Big Five",
+           "klaverjassen": "Klaverjassen"},
     "en": {"high_five_1959": "High Five (card game, teams)",
            "high_five_tiles": "HIGH FIVE! (tile game)",
            "high_five_crowns": "High Five (French, crowns)",
-           "jokeren": "American Jokeren", "big_five": "Big Five"},
+           "jokeren": "American Jokeren", "big_five": "Big Five",
+           "klaverjassen": "Klaverjassen"},
 }
 
 

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 PLAYERS = {"jokeren": 4, "high_five_1959": 4, "big_five": 3, "high_five_crowns": 3,
-           "high_five_tiles": 2}
+           "high_five_tiles": 2, "klaverjassen": 4}
 
 
 def form_post(table: Table, hand: dict[str, Any]) -> dict[str, Any]:
@@ -302,7 +302,7 @@ def test_saving_a_hand_runs_the_same_few_queries_for_hand_1_and_hand_7(
 
 WORDS = {"jokeren": ("deal", "Spel"), "high_five_1959": ("round", "Ronde"),
          "big_five": ("game", "Spel"), "high_five_crowns": ("game", "Spel"),
-         "high_five_tiles": ("turn", "Beurt")}
+         "high_five_tiles": ("turn", "Beurt"), "klaverjassen": ("deal", "Spel")}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

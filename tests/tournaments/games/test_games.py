@@ -95,6 +95,7 @@ STATE_TEXTS = {
     "high_five_crowns": ["Games entered: 0 of 1."],
     "high_five_tiles": ["Next turn: Ann", "supply: ", 'name="h-tiles" value="QH"',
                         "Tap the tiles (optional)", "no row: forced turn"],
+    "klaverjassen": ["Deals entered: 0 of 16.", "are 162 minus", "+50"],
 }
 
 

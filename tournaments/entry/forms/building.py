@@ -131,9 +131,7 @@ class Builder:
                                     else inp.label
                                 inp.label = self._side_label(side)
                 else:
-                    block.inputs.append(self._scalar(item, f"{key}-{index}",
-                                                     self._side_label(side), stored.get(side),
-                                                     index))
+                    block.inputs.append(self._side_number(item, name, index, stored.get(side)))
         elif kind == "side":
             current = self.sides.index(initial) if initial in self.sides else ""
             block.inputs.append(Input(
@@ -152,6 +150,19 @@ class Builder:
         else:
             block.inputs.append(self._scalar(spec, key, block.label, initial, None))
         return block
+
+    def _side_number(self, item: Mapping[str, Any], name: str, index: int, initial: Any
+                     ) -> Input:
+        """One side's number of a per-side field, with the game's adder buttons and its
+        complement (``Entry.adders``, ``Entry.complements``)."""
+        key = PREFIX + name
+        inp = self._scalar(item, f"{key}-{index}", self._side_label(self.sides[index]),
+                           initial, index)
+        inp.adds = tuple(self.entry.adders.get(name, ()))
+        total = self.entry.complements.get(name)
+        if total is not None and len(self.sides) == 2:
+            inp.complement, inp.total = f"{key}-{1 - index}", total
+        return inp
 
     def _flag_follows(self, name: str) -> bool:
         """The game's yes/no sub-field that follows from a choice (``Entry.choice_flag``):

@@ -81,6 +81,9 @@ class Input:
     jokers: str = ""  # the picker's joker count as posted
     unfolded: bool = False  # a picker folded away (Picker.fold) shown open
     condition: str = ""  # JSON for the show/hide script: shown (and sent) only when it holds
+    adds: tuple[int, ...] = ()  # buttons that add their amount to the number (Entry.adders)
+    complement: str = ""  # the input holding total minus this one (Entry.complements)
+    total: int | None = None  # what this input and its complement add up to
 
     @property
     def picked(self) -> list[str]:

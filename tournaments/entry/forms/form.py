@@ -52,6 +52,7 @@ class HandForm:
         self.general_warnings: list[str] = []
         self.incomplete = False  # the live check left out issues of fields not filled in yet
         self.refused: set[str] = set()  # inputs the form itself refused (see ``parse``)
+        self.outcome = ""  # what the entry gives, in the game's words (``describe``)
         self.blocks = Builder(game=game, entry=self.site.entry, sides=self.sides,
                               options=self.options, specs=self.specs, post=post,
                               initial=self.initial, display=self.display,
@@ -64,6 +65,9 @@ class HandForm:
         reader = Reader(entry=self.site.entry, sides=self.sides, options=self.options,
                         specs=self.specs, post=self.post or {})
         data = reader.parse()
+        for inp in (i for block in self.blocks for i in block.all_inputs):
+            if inp.name in reader.filled:
+                inp.value, inp.filled = display_value(reader.filled[inp.name]), True
         for key, message in reader.refusals:
             self.refused.add(key)
             found = next((inp for block in self.blocks for inp in block.all_inputs
@@ -76,13 +80,24 @@ class HandForm:
         entry's own fields, marked as filled in."""
         for block in self.blocks:
             name = block.name
-            if name in after and after[name] != before.get(name) and block.inputs:
+            if name in after and after[name] != before.get(name) and block.kind == "per_side":
+                self._show_completed_sides(block, before.get(name), after[name])
+            elif name in after and after[name] != before.get(name) and block.inputs:
                 inp = block.inputs[0]
                 if inp.widget in ("radio", "number"):
                     value = after[name]
                     if block.kind == "side" and value in self.sides:
                         value = self.sides.index(value)
                     inp.value, inp.filled = display_value(value), True
+
+    def _show_completed_sides(self, block: Any, before: Any, after: Any) -> None:
+        """A per-side number block's values that ``Entry.complete`` filled in, per side."""
+        if not isinstance(after, Mapping) or block.groups:
+            return
+        before = before if isinstance(before, Mapping) else {}
+        for inp, side in zip(block.inputs, self.sides, strict=False):
+            if inp.widget == "number" and after.get(side) != before.get(side):
+                inp.value, inp.filled = display_value(after.get(side)), True
 
     # -- the engine's issues, placed ---------------------------------------------------------
     def attach(self, errors: Sequence[Mapping[str, Any]] = (),
@@ -113,6 +128,13 @@ class HandForm:
                     on_top.append(text)
                 else:
                     (target.errors if is_error else target.warnings).append(text)
+
+    def describe(self, hand: Mapping[str, Any], evaluation: Mapping[str, Any]) -> None:
+        """The game's sentence on what an accepted new entry gives (``Entry.outcome``):
+        ``hand`` the entry as checked, ``evaluation`` the match with it added last."""
+        hands = evaluation.get("hands") or []
+        if hands and not evaluation.get("errors") and not self.has_errors:
+            self.outcome = self.site.entry.outcome(hand, hands[-1], self.display)
 
     @property
     def has_errors(self) -> bool:

@@ -40,6 +40,7 @@ class Reader:
         self.entry, self.sides, self.options = entry, list(sides), options
         self.specs, self.post = specs, post
         self.refusals: list[tuple[str, str]] = []
+        self.filled: dict[str, Any] = {}  # inputs the form filled in (a complement) → value
 
     def parse(self) -> dict[str, Any]:
         """The posted form as a hand in the engine's format."""
@@ -60,7 +61,7 @@ class Reader:
                         name_i = f"{key}-{index}"
                         raw = self._posted(post, name_i)
                         values[side] = None if raw == "" else self._number(name_i, raw)
-                data[name] = values
+                data[name] = self._complemented(name, key, values)
             elif kind == "side":
                 raw = self._posted(post, key)
                 if raw == "":
@@ -96,6 +97,19 @@ class Reader:
                     del data[name]
                     break
         return data
+
+    def _complemented(self, name: str, key: str, values: dict[str, Any]) -> dict[str, Any]:
+        """A complement pair (``Entry.complements``) with one side typed: the other side is
+        the total minus it, noted in ``filled`` (input name → value)."""
+        total = self.entry.complements.get(name)
+        if total is None or len(self.sides) != 2:
+            return values
+        typed = [s for s in self.sides if isinstance(values.get(s), int)]
+        empty = [s for s in self.sides if values.get(s) is None]
+        if len(typed) == 1 and len(empty) == 1:
+            values[empty[0]] = total - values[typed[0]]
+            self.filled[f"{key}-{self.sides.index(empty[0])}"] = values[empty[0]]
+        return values
 
     def _side_entry(self, item: Mapping[str, Any], prefix: str, post: Mapping[str, Any]
                     ) -> dict[str, Any]:

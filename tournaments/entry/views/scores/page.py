@@ -45,8 +45,11 @@ def hand_check(request: EntryRequest, table: Table) -> HttpResponse:
         editing = get_object_or_404(Hand, pk=id_or_404(request.POST["hand"]), table=table)
     before = view_before(match, editing)
     form = posted_form(request.POST, game=table.game, sides=match.sides, before=before)
-    evaluation, number = evaluate_draft(match, completed_entry(form, before), editing)
+    draft = completed_entry(form, before)
+    evaluation, number = evaluate_draft(match, draft, editing)
     form.attach(evaluation["errors"], evaluation["warnings"], hand=number, while_typing=True)
+    if editing is None:
+        form.describe(draft, evaluation)
     context = page_context(request, table, form=form, editing=editing, match=match,
                            may_enter=True)
     context["checked"] = True

@@ -14,7 +14,15 @@ from .codes import TableCode, TableCodeFailure
 from .competitions import Better, Competition, FixedPair, Tiebreak
 from .door import DoorCheckin
 from .evenings import (
-    CallOff, Evening, EveningStatus, PaidMethod, Participant, Round, Seat, SitOut, Table,
+    CallOff,
+    Evening,
+    EveningStatus,
+    PaidMethod,
+    Participant,
+    Round,
+    Seat,
+    SitOut,
+    Table,
 )
 from .hands import CodeTrail, Hand, KeyedChange, KeyedHistory
 from .mail import MailStatus, ResultsMail

@@ -14,6 +14,7 @@ from tournaments.draws.services import round_draw, round_redraw
 from tournaments.evenings.selectors.evenings import draw_check, evening_rounds
 from tournaments.evenings.services.evenings import evening_create, participant_checkin
 from tournaments.models import Competition, Evening, FixedPair, Round, SitOut
+from tournaments.shared.season_rules import rules_errors, rules_sentences
 from tournaments.standings.selectors.standings import evening_results, season_standings
 
 __all__ = ["four_seat_game"]
@@ -139,3 +140,33 @@ def test_koppel_movement_even_pairs_stay_odd_pairs_move_on(
             assert odd == 2 * ((table.number - number) % tables) + 1  # odd pairs move on
             met.add((odd, even))
     assert len(met) == tables * tables  # every odd pair met every even pair once
+
+
+def test_the_reglement_form_asks_the_sit_out_scores_in_words(
+        four_seat_game: str, club: Any, admin_client: Any) -> None:
+    from django.urls import reverse
+
+    from tests.tournaments.competitions.test_competitions import form_data
+
+    url = reverse("tournaments:competition_add", kwargs={"club": club.slug})
+    page = admin_client.get(f"{url}?game={four_seat_game}").content.decode()
+    assert "Wat krijgt wie volgens het rooster een ronde stilzit?" in page
+    data = form_data(four_seat_game, sit_out="fixed", sit_out_fixed="1600",
+                     sit_out_missed="1450", pairs_movement="on")
+    response = admin_client.post(f"{url}?game={four_seat_game}", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    comp = Competition.objects.get(club=club, game=four_seat_game)
+    assert comp.rules["sit_out"] == {"score": {"fixed": 1600}, "missed": {"fixed": 1450}}
+    assert comp.rules["pairs_movement"] is True
+    assert "Wie volgens het rooster een ronde stilzit, krijgt daarvoor 1600 punten." in (
+        rules_sentences(comp.rules))
+    refused = form_data(four_seat_game, sit_out="fixed", sit_out_fixed="")
+    page = admin_client.post(f"{url}?game={four_seat_game}", refused).content.decode()
+    assert "Vul het aantal punten in." in page
+
+
+def test_a_stored_sit_out_rule_the_form_cannot_make_is_refused() -> None:
+    assert rules_errors({"sit_out": {"score": {"fixed": "1600"}}}, "higher")[0]["field"] == (
+        "sit_out.score")
+    assert rules_errors({"sit_out": {"score": "average", "missed": {"fixed": 1450}},
+                         "pairs_movement": True}, "higher") == []

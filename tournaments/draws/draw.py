@@ -54,7 +54,7 @@ def table_range(
 ) -> tuple[int, int]:
     """The allowed table sizes: the competition's setting within the game's bounds (never 1)."""
     default_low, default_high = game.table_range
-    if default_low == default_high:  # a game played only at full tables (klaverjassen: 4)
+    if default_low == default_high:  # a game played only at full tables (klaverjas: 4)
         return default_low, default_high
     if game.team_game:
         return 2, 4
@@ -71,7 +71,7 @@ def table_sizes(
     A team game (High Five 1959): as many tables of four (two teams) as possible, the rest at a
     table of three and/or two (13 → 4,4,3,2). Other games: as few tables as the largest size
     allows, sizes as equal as possible (Jokeren 13 → 4,3,3,3; 17 → 4,4,3,3,3). Never a table of one.
-    A game played at one table size only (klaverjassen: exactly 4) gets as many full tables as
+    A game played at one table size only (klaverjas: exactly 4) gets as many full tables as
     ``n`` allows; the others sit out that round (``rota.sit_outs``), so the sizes may add up to
     less than ``n``.
     """

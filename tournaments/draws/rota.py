@@ -1,6 +1,6 @@
 """Who sits out, and the koppel movement: pure Python, no ORM, like ``draw.py``.
 
-A game played at exactly four (its own ``table_range`` is (4, 4): klaverjassen) seats everyone
+A game played at exactly four (its own ``table_range`` is (4, 4): klaverjas) seats everyone
 it can at tables of four; the rest sit out that round ("stilzitten", "uitloten"). Who sits out
 is the club's rota over the season (:func:`sit_outs`):
 

@@ -295,7 +295,7 @@ class Seat(models.Model):
 
 class SitOut(models.Model):
     """Someone checked in who sits out a round ("stilzitten"): a game played only at full
-    tables (klaverjassen: four) draws the rest out by the rota (``tournaments/draws/rota.py``).
+    tables (klaverjas: four) draws the rest out by the rota (``tournaments/draws/rota.py``).
     The reglement's sit-out score is credited for the round (``draws.selectors.round_credits``)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sit_outs")

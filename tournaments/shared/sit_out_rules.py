@@ -1,6 +1,6 @@
 """The reglement's sit-out scores and the koppel movement, stored beside the season rules.
 
-Games played only at full tables (klaverjassen: four) leave the rest sitting out a round
+Games played only at full tables (klaverjas: four) leave the rest sitting out a round
 (``tournaments/draws/rota.py``). What such a round scores is the club's reglement, stored in
 ``Competition.rules`` under the site's own keys (``season_rules.SITE_KEYS``; the engine never
 sees them):

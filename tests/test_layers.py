@@ -60,6 +60,8 @@ PLACES: tuple[tuple[str, str], ...] = (
     # The draw generator works on plain objects and stays pure (STYLE.md), like the engine:
     # at the bottom it can import nothing of the site.
     ("tournaments/draws/draw.py", "engine"),
+    # Who sits out and the koppel movement: pure like the draw, recomputable from the seed.
+    ("tournaments/draws/rota.py", "engine"),
     # Plain-Python helpers that import nothing of the site: the JSON depth bound every parse of
     # posted or uploaded JSON goes through, and the redaction of table codes in log lines.
     ("clubmanager/core/json_limits.py", "engine"),
@@ -176,6 +178,8 @@ PLACES: tuple[tuple[str, str], ...] = (
     # The stored reglement as the engine's season document, and in words: read by the model's
     # check, the selectors and the pages.
     ("tournaments/shared/season_rules.py", "models"),
+    # The reglement's sit-out scores and movement, part of the stored reglement above.
+    ("tournaments/shared/sit_out_rules.py", "models"),
 )
 
 #: Today's imports of a higher layer (or of an entry point): ``"importer -> imported"``.

@@ -54,6 +54,8 @@ def table_range(
 ) -> tuple[int, int]:
     """The allowed table sizes: the competition's setting within the game's bounds (never 1)."""
     default_low, default_high = game.table_range
+    if default_low == default_high:  # a game played only at full tables (klaverjas: 4)
+        return default_low, default_high
     if game.team_game:
         return 2, 4
     high = min(max(table_max or default_high, 2), default_high)
@@ -69,10 +71,17 @@ def table_sizes(
     A team game (High Five 1959): as many tables of four (two teams) as possible, the rest at a
     table of three and/or two (13 → 4,4,3,2). Other games: as few tables as the largest size
     allows, sizes as equal as possible (Jokeren 13 → 4,3,3,3; 17 → 4,4,3,3,3). Never a table of one.
+    A game played at one table size only (klaverjas: exactly 4) gets as many full tables as
+    ``n`` allows; the others sit out that round (``rota.sit_outs``), so the sizes may add up to
+    less than ``n``.
     """
     if n < 2:
         raise DrawError("at least two players are needed")
     low, high = table_range(game, table_min, table_max)
+    if low == high == game.table_range[0]:
+        if n < low:
+            raise DrawError(f"at least {low} players are needed")
+        return [low] * (n // low)
     if game.team_game:
         fours, rest = divmod(n, 4)
         tail = {0: [], 1: [3, 2], 2: [2], 3: [3]}[rest]

@@ -24,10 +24,19 @@ from django.db.models import F, Max, QuerySet
 from django.utils.translation import gettext as _
 
 from tournaments.draws import draw as drawing
-from tournaments.draws.selectors import draw_history, drawn_tables, player_key
+from tournaments.draws.selectors import draw_history, drawn_tables, player_key, sit_out_history
 from tournaments.entry.services.table_codes import table_codes_issue
 from tournaments.games import site_game
-from tournaments.models import Evening, EveningStatus, Hand, Participant, Round, Seat, Table
+from tournaments.models import (
+    Evening,
+    EveningStatus,
+    Hand,
+    Participant,
+    Round,
+    Seat,
+    SitOut,
+    Table,
+)
 from tournaments.shared.guards import evening_ensure_open
 from tournaments.shared.matches import assign_sides
 
@@ -77,9 +86,15 @@ def _seat(table: Table, participants: list[Participant], *, new: bool = False) -
 def _fill_round(round_: Round, participants: list[Participant]) -> None:
     competition = round_.evening.competition
     by_key = {player_key(p): p for p in participants}
-    sizes, tables = drawn_tables(
-        round_, participants, history=draw_history(evening=round_.evening, exclude_round=round_)
+    drawn = drawn_tables(
+        round_, participants, history=draw_history(evening=round_.evening, exclude_round=round_),
+        sat_out=sit_out_history(evening=round_.evening, exclude_round=round_),
     )
+    if not drawn.tables:
+        raise drawing.DrawError(_("Too few people are checked in for a full table."))
+    sizes, tables = drawn.sizes, drawn.tables
+    SitOut.objects.bulk_create(SitOut(round=round_, participant=by_key[k])
+                               for k in drawn.sitting_out)
     roles = drawing.table_roles(round_.seed, sizes)
     created = []
     for number, (keys, (dealer, keeper)) in enumerate(zip(tables, roles, strict=True), start=1):
@@ -144,6 +159,7 @@ def round_redraw(*, round: Round, seed: int | None = None, by: User | None = Non
     round_.save(update_fields=["seed"])
     Seat.objects.filter(table__round=round_).delete()
     round_.tables.all().delete()
+    round_.sit_outs.all().delete()
     try:
         _fill_round(round_, participants)
     except drawing.DrawError as exc:

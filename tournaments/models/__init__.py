@@ -13,13 +13,23 @@ from .club_defaults import ClubDefaults
 from .codes import TableCode, TableCodeFailure
 from .competitions import Better, Competition, FixedPair, Tiebreak
 from .door import DoorCheckin
-from .evenings import CallOff, Evening, EveningStatus, PaidMethod, Participant, Round, Seat, Table
+from .evenings import (
+    CallOff,
+    Evening,
+    EveningStatus,
+    PaidMethod,
+    Participant,
+    Round,
+    Seat,
+    SitOut,
+    Table,
+)
 from .hands import CodeTrail, Hand, KeyedChange, KeyedHistory
 from .mail import MailStatus, ResultsMail
 
 __all__ = [
     "Better", "CallOff", "ClubDefaults", "CodeTrail", "Competition", "DoorCheckin", "Evening",
     "EveningStatus", "FixedPair", "Hand", "KeyedChange", "KeyedHistory", "MailStatus",
-    "PaidMethod", "Participant", "ResultsMail", "Round", "Seat", "Table", "TableCode",
+    "PaidMethod", "Participant", "ResultsMail", "Round", "Seat", "SitOut", "Table", "TableCode",
     "TableCodeFailure", "Tiebreak",
 ]

@@ -291,3 +291,24 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} – {self.position}: {self.participant}"
+
+
+class SitOut(models.Model):
+    """Someone checked in who sits out a round ("stilzitten"): a game played only at full
+    tables (klaverjas: four) draws the rest out by the rota (``tournaments/draws/rota.py``).
+    The reglement's sit-out score is credited for the round (``draws.selectors.round_credits``)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sit_outs")
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE,
+                                    related_name="sit_outs")
+
+    class Meta:
+        ordering = ["round", "participant"]
+        verbose_name = _("sit-out")
+        verbose_name_plural = _("sit-outs")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "participant"], name="sit_out_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – {self.participant}"

@@ -29,6 +29,8 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import prizes, standings
+from tournaments.shared.sit_out_rules import KEYS as SIT_OUT_KEYS
+from tournaments.shared.sit_out_rules import SCORE_MAX, sit_out_errors, sit_out_sentences
 
 #: The most periods a season can have (the form offers this many).
 MAX_PERIODS = 8
@@ -64,9 +66,14 @@ class Answer:
 ANSWERS: dict[str, Answer] = {
     "count_n": Answer(_("How many evenings (best) or how many left out (worst)?"), 0),
     "min_played": Answer(_("How many evenings must someone play to be ranked?"), 0),
+    # Scores, not counts: a klaverjas evening is some 5,000 points a player.
     "absent_unnotified_fixed": Answer(_("Fixed score for someone who was not there"),
-                                      -ANSWER_MAX),
-    "absent_notified_fixed": Answer(_("Fixed score for someone who called off"), -ANSWER_MAX),
+                                      -SCORE_MAX, SCORE_MAX),
+    "absent_notified_fixed": Answer(_("Fixed score for someone who called off"), -SCORE_MAX,
+                                    SCORE_MAX),
+    "sit_out_fixed": Answer(_("Sit-out score: points"), -SCORE_MAX, SCORE_MAX),
+    "sit_out_missed": Answer(_("Score for a round missed otherwise: points"), -SCORE_MAX,
+                             SCORE_MAX),
     "absent_max": Answer(_("How many absences at most get a score?"), 0),
     "season_count": Answer(_("How many periods count (the best)?"), 1),
     "prize_top": Answer(_("The best few: how many prizes?"), 1),
@@ -228,7 +235,7 @@ def answer_refusals(rules: Any) -> list[tuple[str, str]]:
     return found
 
 
-SITE_KEYS = ("prizes", "champion")
+SITE_KEYS = ("prizes", "champion", *SIT_OUT_KEYS)
 
 
 def engine_rules(rules: Any, better: str, evenings: list[tuple[str, datetime.date]]) -> Any:
@@ -266,7 +273,7 @@ def rules_errors(rules: Any, better: str) -> list[dict[str, Any]]:
     if isinstance(rules, dict) and not isinstance(rules.get("champion", False), bool):
         return [{"code": "RULES_INVALID", "field": "champion", "params": {}}]
     result = standings({"rules": engine_rules(rules, better, []), "evenings": []})
-    return list(result["errors"]) + prize_errors(rules, better)
+    return list(result["errors"]) + prize_errors(rules, better) + sit_out_errors(rules)
 
 
 def prize_rule(rules: Any) -> dict[str, Any] | None:
@@ -304,6 +311,8 @@ def refusal_sentence(error: dict[str, Any]) -> str:
     if field.startswith("prizes"):
         return gettext("The evening prizes are not set right: fill in whole numbers of at "
                        "least 1, each position once.")
+    if field.startswith(("sit_out", "pairs_movement")):
+        return gettext("The sit-out scores are not set right: fill in whole numbers.")
     if field.endswith(".best"):
         return gettext("At least 1 evening (or period) must count.")
     return gettext("The rules engine refuses these rules: %(fields)s") % {"fields": field}
@@ -371,7 +380,7 @@ def rules_sentences(rules: Any) -> list[str]:
     if rules.get("champion") is True:
         lines.append(gettext("There is also a points champion: the total over every evening "
                              "played."))
-    return lines
+    return lines + sit_out_sentences(rules)
 
 
 def periods_keyed(rules: Any, keys: dict[str, str]) -> Any:

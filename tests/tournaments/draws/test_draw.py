@@ -25,8 +25,10 @@ GAME_KEYS = sorted(GAMES)
 @pytest.mark.parametrize("n", range(2, 41))
 def test_sizes_add_up_never_one_never_above_max(game: str, n: int) -> None:
     low, high = table_range(site_game(game))
+    if low == high and n < low:
+        return  # a game played only at full tables needs one full table (test_sit_outs.py)
     sizes = table_sizes(site_game(game), n, low, high)
-    assert sum(sizes) == n
+    assert sum(sizes) == n if low < high else n - sum(sizes) < low  # the rest sit out
     assert min(sizes) >= 2
     assert max(sizes) <= high
     assert sizes == sorted(sizes, reverse=True)

@@ -30,6 +30,13 @@ from tournaments.competitions.forms.season_rules import (
     rule_fields,
     rules_from_answers,
 )
+from tournaments.competitions.forms.sit_outs import (
+    MOVEMENT_FIELDS,
+    SIT_OUT_FIELDS,
+    sit_out_fields,
+    sit_out_from_answers,
+    sit_out_initial,
+)
 from tournaments.competitions.selectors import competition_defaults, option_refusals
 from tournaments.draws.draw import table_range
 from tournaments.games import (
@@ -216,6 +223,7 @@ class CompetitionForm(forms.Form):
         for name in ("table_min", "table_max"):
             bound(self.fields[name], low, high)
         self.fields.update(rule_fields())
+        self.fields.update(sit_out_fields(site_game(game)))
         if competition is not None:
             self.fields.update(evening_period_fields(
                 list(competition.evenings.order_by("date", "pk"))))
@@ -242,6 +250,7 @@ class CompetitionForm(forms.Form):
             values.update(rule_initial(defaults["rules"]))
             options = defaults["options"]
         values.update(prize_initial(competition.rules if competition else defaults["rules"]))
+        values.update(sit_out_initial(competition.rules if competition else defaults["rules"]))
         values["game"] = game
         for name, value in options.items():
             values[OPTION_PREFIX + name] = value
@@ -290,6 +299,10 @@ class CompetitionForm(forms.Form):
         return self.rule_fields("absent_unnotified", "absent_unnotified_fixed",
                                 "absent_notified", "absent_notified_fixed", "absent_max")
 
+    def sit_out_fields(self) -> list[forms.BoundField]:
+        names = (*SIT_OUT_FIELDS, *MOVEMENT_FIELDS)
+        return self.rule_fields(*(name for name in names if name in self.fields))
+
     def prize_rule_fields(self) -> list[forms.BoundField]:
         return self.rule_fields(*PRIZE_FIELDS)
 
@@ -318,6 +331,7 @@ class CompetitionForm(forms.Form):
                 cents = data.pop(FEE_PREFIX + name, None)  # EuroField: whole cents
                 data[f"fee_{name}_cents"] = cents if cents is not None else 0
         data["rules"] = rules_from_answers(self, data)
+        sit_out_from_answers(self, data, data["rules"])
         stored_prizes = prizes_from_answers(self, data)
         if stored_prizes is not None:
             data["rules"]["prizes"] = stored_prizes

@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubmanager.models import Club, Member
 from scoring import GAMES
-from tournaments.draws.selectors import draw_history, drawn_tables, player_key
+from tournaments.draws.rota import is_fixed_size
+from tournaments.draws.selectors import draw_history, drawn_tables, player_key, sit_out_history
 from tournaments.entry.selectors.table_codes import NO_CODES, CodeSight
 from tournaments.games import site_game
 from tournaments.models import (
@@ -80,6 +81,7 @@ class RoundView:
     round: Round
     tables: list[TableView] = field(default_factory=list)
     has_scores: bool = False
+    sitting_out: list[str] = field(default_factory=list)  # by the rota, by name
 
     @property
     def unfinished(self) -> int:
@@ -135,17 +137,26 @@ def _tables_prefetch() -> Prefetch[str, QuerySet[Table]]:
     )
 
 
+def _sits_out(evening: Evening) -> bool:
+    """Whether anyone can sit out a round: the game is played only at full tables."""
+    return is_fixed_size(site_game(evening.competition.game).table_range)
+
+
 def evening_rounds(*, evening: Evening, sight: CodeSight = NO_CODES) -> list[RoundView]:
     """Every round of the evening with its tables, seats and the codes ``sight`` shows (four
     queries)."""
     club = evening.competition.club
     rounds = evening.rounds.order_by("number").prefetch_related(_tables_prefetch())
+    if _sits_out(evening):
+        rounds = rounds.prefetch_related("sit_outs__participant__member")
     result = []
     for round_ in rounds:
         tables = list(round_.tables.all())
         result.append(RoundView(
             round=round_, tables=_table_views(tables, club, evening, sight),
             has_scores=any(t.hand_count for t in tables),
+            sitting_out=sorted(s.participant.name for s in round_.sit_outs.all())
+            if _sits_out(evening) else [],
         ))
     return result
 
@@ -161,6 +172,9 @@ def round_view(*, round_: Round, sight: CodeSight = NO_CODES) -> RoundView:
         round=round_,
         tables=_table_views(tables, round_.evening.competition.club, round_.evening, sight),
         has_scores=any(t.hand_count for t in tables),
+        sitting_out=sorted(s.participant.name for s in
+                           round_.sit_outs.select_related("participant__member"))
+        if _sits_out(round_.evening) else [],
     )
 
 
@@ -211,6 +225,7 @@ class DrawCheck:
     drawn: list[list[str]]  # the tables the seed gives, seat by seat
     seated: list[list[str]]  # the tables as they are now
     matches: bool
+    sitting_out: list[str] = field(default_factory=list)  # by the rota, by name
 
 
 def draw_check(*, round_: Round) -> DrawCheck:
@@ -218,16 +233,20 @@ def draw_check(*, round_: Round) -> DrawCheck:
     A swap or a late arrival after the draw shows as a difference."""
     view = round_view(round_=round_)
     seats = [s for t in view.tables for s in t.table.seats.all()]
-    participants = sorted({s.participant for s in seats}, key=player_key)
+    sitting = [s.participant for s in round_.sit_outs.select_related("participant__member")]
+    participants = sorted({s.participant for s in seats} | set(sitting), key=player_key)
     names = {player_key(p): p.name for p in participants}
     history = draw_history(evening=round_.evening, before=round_)
-    _sizes, tables = drawn_tables(round_, participants, history=history)
+    drawn = drawn_tables(round_, participants, history=history,
+                         sat_out=sit_out_history(evening=round_.evening, before=round_))
     seated = [[player_key(s.participant) for s in t.table.seats.all()] for t in view.tables]
+    sat_out = sorted(player_key(p) for p in sitting)
     return DrawCheck(
         seed=round_.seed, players=sorted(names.values()),
-        drawn=[[names[k] for k in keys] for keys in tables],
+        drawn=[[names[k] for k in keys] for keys in drawn.tables],
         seated=[[names[k] for k in keys] for keys in seated],
-        matches=tables == seated,
+        matches=drawn.tables == seated and drawn.sitting_out == sat_out,
+        sitting_out=sorted(names[k] for k in sat_out),
     )
 
 

@@ -30,6 +30,7 @@ from django.utils.formats import number_format
 
 from clubmanager.models import Member
 from scoring import standings as engine_standings
+from tournaments.draws.selectors import round_credits
 from tournaments.models import Better, CallOff, Competition, Evening, Seat, Table
 from tournaments.shared.season_rules import engine_rules
 
@@ -129,6 +130,11 @@ def _evening_scores(competition: Competition) -> _Scores:
     for member, evening, points, won in aggregate:
         found.scores[evening][member] = points
         found.wins[evening][member] = won
+    for credit in round_credits(competition=competition):  # sit-outs, rounds missed
+        member = credit.participant.member_id
+        if member is not None:
+            found.scores[credit.evening_id][member] = (
+                found.scores[credit.evening_id].get(member, 0) + credit.points)
     return found
 
 
@@ -283,7 +289,8 @@ class EveningResults:
 
 def evening_results(evening: Evening) -> EveningResults:
     """Per round and table the seats (points, competition points, place) and the overall
-    result per participant over the tables that count (2 queries)."""
+    result per participant over the tables that count, plus the reglement's round scores for
+    sitting out (2 queries; 6 with a sit-out rule)."""
     higher = evening.competition.better == Better.HIGHER
     tables = list(
         Table.objects.filter(round__evening=evening)
@@ -310,6 +317,13 @@ def evening_results(evening: Evening) -> EveningResults:
             entry["total"] += seat.competition_points
             entry["tables"] += 1
             entry["wins"] += 1 if seat.place == 1 else 0
+    for credit in round_credits(competition=evening.competition, evening=evening):
+        person = credit.participant
+        entry = totals.setdefault(person.pk, {
+            "name": person.name, "is_guest": person.is_guest,
+            "member_number": person.member.member_number if person.member is not None else "",
+            "total": 0, "tables": 0, "wins": 0})
+        entry["total"] += credit.points
     ordered = sorted(totals.values(), key=lambda e: (-e["total"] if higher else e["total"],
                                                      e["name"].casefold()))
     overall: list[OverallRow] = []

@@ -191,6 +191,7 @@ _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "tournaments:public_standings": {"GET": PUBLIC, "POST": (405,) * 6},
     "tournaments:public_evening": {"GET": PUBLIC, "POST": (405,) * 6},
     "tournaments:tv": {"GET": PUBLIC, "POST": (405,) * 6},
+    "tournaments:evening_live": {"GET": PUBLIC, "POST": (405,) * 6},
     "tournaments:public_pages_setting": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
     # -- exports and the season import
     "tournaments:round_sheets": {"GET": MEMBER_PAGE, "POST": MEMBER_PAGE},
@@ -338,6 +339,7 @@ OBJECT_OF = {
     "competition_remove": "competition", "checkin": "evening", "calloff_self": "evening",
     "round_draw": "evening", "evening_status_board": "evening", "evening_results": "evening",
     "public_evening": "evening",
+    "evening_live": "evening",
     "round_redraw": "round", "seat_swap": "round", "late_arrival": "round",
     "round_projector": "round", "round_draw_check": "round",
     "table_scores": "table", "hand_check": "table", "hand_add": "table",

@@ -88,7 +88,10 @@ def _pages(club: Club, season: dict[str, Any]) -> list[tuple[str, dict[str, str]
     evening_parts = ["Totaal", "Avondprijzen", "Ronde 1"]
     urls: list[tuple[str, dict[str, str], list[str]]] = []
     for name in PUBLIC_CLUB_PAGES:
-        if name == "tournaments:public_evening":
+        if name == "tournaments:evening_live":  # whole, and its poll
+            url = reverse(name, kwargs={"club": club.slug, "pk": season["tonight"].pk})
+            urls += [(url, headers, ["Ronde 1"]) for headers in ({}, {"HTTP_HX_REQUEST": "true"})]
+        elif name == "tournaments:public_evening":
             urls += [(reverse(name, kwargs={"club": club.slug, "pk": season[key].pk}), {},
                       evening_parts) for key in ("past", "tonight")]
         elif name == "tournaments:tv":  # whole, and its refresh every 30 s
@@ -115,8 +118,8 @@ def _absent(word: str, body: str) -> bool:
 
 
 def test_every_public_page_is_walked() -> None:
-    assert PUBLIC_CLUB_PAGES == ["tournaments:public_evening", "tournaments:public_standings",
-                                 "tournaments:tv"]
+    assert PUBLIC_CLUB_PAGES == ["tournaments:evening_live", "tournaments:public_evening",
+                                 "tournaments:public_standings", "tournaments:tv"]
     assert sorted(GAMES) == ["big_five", "high_five_1959", "high_five_crowns",
                              "high_five_tiles", "jokeren"]
 

@@ -37,6 +37,7 @@ from tournaments.models import (
     SitOut,
     Table,
 )
+from tournaments.models.stamps import stamp_evening
 from tournaments.shared.guards import evening_ensure_open
 from tournaments.shared.matches import assign_sides
 
@@ -116,6 +117,7 @@ def round_draw(*, evening: Evening, seed: int | None = None, by: User | None = N
     """Draw the next round of the evening for everyone checked in."""
     evening = Evening.objects.select_for_update().select_related("competition").get(pk=evening.pk)
     evening_ensure_open(evening)
+    stamp_evening(evening)  # the live pages' change stamp
     if evening.status not in (EveningStatus.CHECKIN, EveningStatus.PLAYING):
         raise ValidationError(_("Rounds are drawn after check-in has started and before closing."))
     participants = _present(evening)
@@ -143,6 +145,7 @@ def round_redraw(*, round: Round, seed: int | None = None, by: User | None = Non
         pk=round.pk
     )
     evening_ensure_open(round_.evening)
+    stamp_evening(round_.evening)  # the live pages' change stamp
     _lock_tables(round_.tables.all())
     if _tables_with_scores(round_):
         raise ValidationError(
@@ -183,6 +186,7 @@ def seat_swap(*, first: Seat, second: Seat, by: User | None = None) -> None:
     if b.table.round_id != round_.pk:
         raise ValidationError(_("Both seats must be in the same round."))
     evening_ensure_open(round_.evening)
+    stamp_evening(round_.evening)  # the live pages' change stamp
     _lock_tables(Table.objects.filter(pk__in=[a.table_id, b.table_id]))
     started = _tables_with_scores(round_)
     if a.table_id in started or b.table_id in started:
@@ -211,6 +215,7 @@ def seat_late_arrival(*, round: Round, participant: Participant, by: User | None
     if participant.evening_id != evening.pk:
         raise ValidationError(_("Check this person in for the evening first."))
     evening_ensure_open(evening)
+    stamp_evening(evening)  # the live pages' change stamp
     if Seat.objects.filter(table__round=round_, participant=participant).exists():
         raise ValidationError(
             _("%(name)s already has a seat in this round.") % {"name": participant.name}

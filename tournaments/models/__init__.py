@@ -26,10 +26,11 @@ from .evenings import (
 )
 from .hands import CodeTrail, Hand, KeyedChange, KeyedHistory
 from .mail import MailStatus, ResultsMail
+from .stamps import stamp_club, stamp_competition, stamp_evening
 
 __all__ = [
     "Better", "CallOff", "ClubDefaults", "CodeTrail", "Competition", "DoorCheckin", "Evening",
     "EveningStatus", "FixedPair", "Hand", "KeyedChange", "KeyedHistory", "MailStatus",
     "PaidMethod", "Participant", "ResultsMail", "Round", "Seat", "SitOut", "Table", "TableCode",
-    "TableCodeFailure", "Tiebreak",
+    "TableCodeFailure", "Tiebreak", "stamp_club", "stamp_competition", "stamp_evening",
 ]

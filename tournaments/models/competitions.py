@@ -2,6 +2,7 @@
 rules document, ``season_rules.py``), and fixed pairs.
 """
 
+import uuid
 
 from typing import Any
 
@@ -64,12 +65,25 @@ class Competition(models.Model):
     fee_member_cents = models.PositiveIntegerField(_("entry fee for members (cents)"), default=0)
     fee_guest_cents = models.PositiveIntegerField(_("entry fee for guests (cents)"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
-    #: Archived by a club admin (issue 33, item 2): a competition with results that should not
-    #: be there (a trial copy) is hidden from the members (their lists, my results, the
-    #: standings, the TV) but kept, and an admin can bring it back. Null: not archived.
+    #: Archived by a club admin: a competition with results that should not be there (a trial
+    #: copy) is hidden from the members (their lists, my results, the standings, the TV) but
+    #: kept, and an admin can bring it back. Null: not archived.
     archived_at = models.DateTimeField(_("archived"), null=True, blank=True, editable=False)
+    # The live evening page: the ranking is hidden from this round on, or this many minutes
+    # after the evening's start, until the evening is closed; progress stays visible.
+    live_hide_from_round = models.PositiveSmallIntegerField(
+        _("hide the live ranking from round"), null=True, blank=True,
+        help_text=_("From this round on the live page shows only each table's progress, until "
+                    "the evening is closed. Empty: always shown."))
+    live_hide_after_minutes = models.PositiveSmallIntegerField(
+        _("hide the live ranking after (minutes)"), null=True, blank=True,
+        help_text=_("This many minutes after the evening's start time the live page shows only "
+                    "each table's progress, until the evening is closed. Empty: always shown."))
+    #: The change stamp: a new random value in the transaction of every write that changes what
+    #: the standings, the TV or a live page show (``tournaments/models/stamps.py``).
+    changed = models.UUIDField(default=uuid.uuid4, editable=False)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(excluded_fields=["changed"])
 
     # Set just before save() or delete() for the history row (who, and why).
     _history_user: Any

@@ -4,6 +4,7 @@ Each ``Seat`` keeps the derived integers of its side (raw points, competition po
 written in the same transaction as the hand, so standings are one SQL aggregate over seats.
 """
 
+import uuid
 from typing import Any
 
 from django.conf import settings
@@ -54,10 +55,13 @@ class Evening(models.Model):
     results_mailed_at = models.DateTimeField(_("results mailed"), null=True, blank=True,
                                              editable=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    #: The change stamp: a new random value in the transaction of every write that changes what
+    #: the live pages show of this evening (``tournaments/models/stamps.py``).
+    changed = models.UUIDField(default=uuid.uuid4, editable=False)
 
     # status changes (closing, reopening) are recorded; the door and share codes are secrets,
-    # not history
-    history = HistoricalRecords(excluded_fields=["door_code", "share_code"])
+    # not history; the change stamp is neither
+    history = HistoricalRecords(excluded_fields=["door_code", "share_code", "changed"])
 
     # Set just before save() for the history row of that save (who, and why);
     # django-simple-history reads them from the instance.

@@ -3,10 +3,11 @@
 Their URLs under /clubs/<slug:club>/competitions/, gathered by ``tournaments/urls.py``.
 """
 
-from .views import my_results, pdfs, share, standings
+from .views import live, my_results, pdfs, share, standings
 
 urlpatterns = [
     *standings.urlpatterns,
+    *live.urlpatterns,
     *my_results.urlpatterns,
     *share.urlpatterns,
     *pdfs.urlpatterns,

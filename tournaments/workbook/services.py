@@ -23,6 +23,7 @@ from tournaments.models import (
     Round,
     Seat,
     Table,
+    stamp_competition,
 )
 from tournaments.shared import matches
 from tournaments.shared.season_rules import periods_keyed
@@ -67,6 +68,7 @@ def season_import_apply(*, competition: Competition, parsed: ParsedSeason,
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     if Evening.objects.filter(competition=competition).exists():
         raise SeasonImportRefused("not_empty")
+    stamp_competition(competition)  # the live pages' change stamp
     club_members = {m.member_number: m for m in Member.objects.filter(club_id=competition.club_id)}
     preview = check_season(parsed, competition=competition, members=club_members)
     if not preview.valid:

@@ -42,7 +42,7 @@ def test_public_pages_need_no_login(client, club, played):
 def test_tv_refreshes_itself(client, club, played):
     url = public_urls(club, played)[2]
     body = client.get(url).content.decode()
-    assert 'hx-trigger="every 30s"' in body and 'http-equiv="refresh"' in body
+    assert 'hx-trigger="every 3s"' in body and 'http-equiv="refresh"' in body
     partial = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert "<html" not in partial and 'id="screen"' in partial
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -24,6 +25,7 @@ from tournaments.standings.selectors.prizes import evening_complete, evening_pri
 from tournaments.standings.selectors.standings import evening_results as evening_results_of
 from tournaments.standings.selectors.standings import season_and_champion, season_standings
 from tournaments.standings.services.publishing import club_public_pages_set
+from tournaments.standings.views.polling import etag, poll_etag, polled, rendered
 from tournaments.standings.views.share import share_context
 
 
@@ -64,13 +66,37 @@ def _public_names(request: PublicClubRequest, context: dict[str, Any]) -> dict[s
     return context
 
 
+def _stamp(request: ClubRequest | PublicClubRequest, pk: int) -> Any:
+    """The competition's change stamp (one query), None when the club has no such competition."""
+    return Competition.objects.filter(pk=pk, club=request.club).values_list(
+        "changed", flat=True).first()
+
+
+def _partial_etag(request: ClubRequest | PublicClubRequest, pk: int, *parts: object) -> str | None:
+    """A poll of the standings' partial (the full page carries a CSRF token: never shared)."""
+    stamp = _stamp(request, pk) if request.htmx else None
+    return etag(request, stamp, *parts) if stamp is not None else None
+
+
+def _standings_page(request: ClubRequest | PublicClubRequest,
+                    context: Callable[[], dict[str, Any]]) -> HttpResponse:
+    """The page, or its polled partial rendered once per ETag."""
+    template = "tournaments/standings/standings.html"
+    tag = poll_etag(request)
+    if tag is None:
+        return render(request, template, context())
+    return rendered(f"standings:{request.path}:{tag}",
+                    lambda: render(request, template + "#table", context()))
+
+
 @club_view(Role.MEMBER)
 @require_GET
+@polled(lambda request, pk: _partial_etag(request, pk, "m", request.user.pk))
 def standings(request: ClubRequest, pk: int) -> HttpResponse:
     competition = _competition(request, pk)
     own = own_member_ids(club=request.club, user=request.user)
-    return render(request, "tournaments/standings/standings.html",
-                  _standings_context(competition, public=False, own=own))
+    return _standings_page(request, lambda: _standings_context(competition, public=False,
+                                                               own=own))
 
 
 @club_view(Role.MEMBER)
@@ -87,10 +113,12 @@ def evening_results(request: ClubRequest, pk: int) -> HttpResponse:
 
 @public_club_view
 @require_GET
+@polled(lambda request, pk: _partial_etag(
+    request, pk, "p", viewer_sees_full_names(request.club_role)))
 def public_standings(request: PublicClubRequest, pk: int) -> HttpResponse:
     competition = _competition(request, pk)
-    return render(request, "tournaments/standings/standings.html",
-                  _public_names(request, _standings_context(competition, public=True)))
+    return _standings_page(request, lambda: _public_names(
+        request, _standings_context(competition, public=True)))
 
 
 @public_club_view
@@ -110,9 +138,21 @@ def public_evening(request: PublicClubRequest, pk: int) -> HttpResponse:
 TV_EVENINGS = 2  # the last evenings the TV shows per member when some do not count
 
 
+def _tv_etag(request: PublicClubRequest, pk: int) -> str | None:
+    stamp = _stamp(request, pk)
+    return etag(request, stamp, "tv", viewer_sees_full_names(request.club_role),
+                timezone.localdate().isoformat()) if stamp is not None else None
+
+
 @public_club_view
 @require_GET
+@polled(_tv_etag)
 def tv(request: PublicClubRequest, pk: int) -> HttpResponse:
+    tag = poll_etag(request)
+    return rendered(f"tv:{pk}:{tag}", lambda: _tv(request, pk))
+
+
+def _tv(request: PublicClubRequest, pk: int) -> HttpResponse:
     """The club-room screen: standings and tonight's tables, refreshing itself.
 
     The evening shown is tonight's, else the last one played (never a planned one ahead). Every

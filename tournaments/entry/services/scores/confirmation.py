@@ -24,7 +24,7 @@ from tournaments.entry.selectors.permissions import (
 from tournaments.entry.selectors.scores import seats_and_hands
 from tournaments.entry.services.scores.sqlite_retry import retry_when_locked
 from tournaments.entry.services.table_codes import ViaCode
-from tournaments.models import Table
+from tournaments.models import Table, stamp_evening
 from tournaments.shared.guards import TableLocked, evening_ensure_open
 
 
@@ -44,6 +44,7 @@ def _set_confirmation(table: Table, by: User | None, via: ViaCode | None = None)
     table.version += 1
     table.save(update_fields=["confirmed_by", "confirmed_via", "confirmed_user_agent",
                               "confirmed_at", "version"])
+    stamp_evening(table.round.evening)  # the live pages' change stamp
     return table
 
 

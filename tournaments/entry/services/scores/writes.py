@@ -87,7 +87,7 @@ from tournaments.entry.services.scores.checks import (
 )
 from tournaments.entry.services.scores.sqlite_retry import retry_when_locked
 from tournaments.entry.services.table_codes import ViaCode
-from tournaments.models import Hand, Seat, Table
+from tournaments.models import Hand, Seat, Table, stamp_evening
 from tournaments.shared.guards import TableLocked
 from tournaments.shared.matches import MatchView, apply_view, match_view
 
@@ -265,6 +265,7 @@ def _change_once(*, table: Table, change: _Change, by: User | None, expected_ver
             with through_code(via.code if via else None, via.device if via else ""):
                 _write_hands(after, changed, removed, by, reason, key)
             _write_seats(seats)
+            stamp_evening(table.round.evening)  # the live pages' change stamp
     if not claimed:
         raise TableChanged(_read_table(table.pk))
     table.version = given.version = expected_version + 1

@@ -1,0 +1,96 @@
+"""Polls that cost almost nothing when nothing changed (issue 34).
+
+The standings, the TV and the live evening page poll every :data:`POLL_SECONDS` with htmx. Each
+poll is a conditional request: its ETag is made from the competition's or the evening's change
+stamp (``tournaments/models/stamps.py``) and what else the answer depends on (the language,
+full page or partial, full names or the names members chose for visitors, the viewer's own
+rows, the day), read in one query. An unchanged poll is answered ``304 Not Modified`` by
+Django's ``condition`` decorator before the view runs. A changed one is rendered once per
+ETag and kept in Django's cache framework (local memory by default; a shared cache for several
+app servers: docs/deployment.md), so a hall full of phones pays for one render per save.
+
+Only the partials are cached and answered conditionally for a page that carries a CSRF token
+(the site's pages, through ``base.html``): the full page is rendered for its viewer. The TV has
+no form and is conditional whole. Anonymous viewers' answers are ``public`` (a reverse proxy
+may serve them for :data:`SHARED_SECONDS`); a logged-in viewer's are ``private, no-cache``.
+``static/js/live.js`` sends the last ETag with each poll and skips the swap on 304.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.views.decorators.http import condition
+
+POLL_SECONDS = 3  # how often a page asks: a change shows within this plus the save's own time
+SHARED_SECONDS = 2  # how long a reverse proxy may answer a public poll without asking us
+RENDERED_SECONDS = 15 * 60  # how long a rendered answer is kept for its ETag
+
+
+def etag(request: HttpRequest, stamp: Any, *parts: object) -> str:
+    """The ETag of an answer: the stamp, the language, partial or full, and ``parts``."""
+    variant = "p" if getattr(request, "htmx", False) else "f"
+    tail = "-".join(str(p) for p in parts)
+    return f'"{stamp.hex}-{get_language()}-{variant}-{tail}"'
+
+
+def rendered(key: str, render: Callable[[], HttpResponse]) -> HttpResponse:
+    """The answer kept for ``key`` (an ETag with the page's name), else ``render()`` kept."""
+    body = cache.get(key)
+    if body is not None:
+        return HttpResponse(body)
+    response = render()
+    cache.set(key, response.content, RENDERED_SECONDS)
+    return response
+
+
+def headers(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+    """Cache-Control for a poll: public for an anonymous viewer, private otherwise."""
+    if request.user.is_authenticated:
+        patch_cache_control(response, private=True, no_cache=True)
+    else:
+        patch_cache_control(response, public=True, max_age=SHARED_SECONDS)
+    patch_vary_headers(response, ["HX-Request", "Cookie"])
+    return response
+
+
+View = Callable[..., HttpResponseBase]
+
+
+def polled(etag_of: Callable[..., str | None]) -> Callable[[View], View]:
+    """A conditional page: ``etag_of(request, pk)`` (inside the access decorator) gives the
+    ETag or None (then the page is rendered for this viewer and kept private); the view finds
+    it as :func:`poll_etag`. Every answer, a 304 too, gets :func:`headers`."""
+
+    def decorator(view: View) -> View:
+        def tagged(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
+            tag = etag_of(request, *args, **kwargs)
+            request.META["live.etag"] = tag
+            return tag
+
+        conditional = condition(etag_func=tagged)(view)
+
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            response = conditional(request, *args, **kwargs)
+            if request.META.get("live.etag") is not None and response.status_code in (200, 304):
+                return headers(request, response)
+            patch_cache_control(response, private=True, no_cache=True)
+            return response
+
+        return wrapper
+
+    return decorator
+
+
+def poll_etag(request: HttpRequest) -> str | None:
+    """The ETag :func:`polled` made for this request (None: not conditional)."""
+    tag = request.META.get("live.etag")
+    return tag if isinstance(tag, str) else None

@@ -3,7 +3,6 @@ rules document, ``season_rules.py``), and fixed pairs.
 """
 
 import uuid
-
 from typing import Any
 
 from django.core.exceptions import ValidationError

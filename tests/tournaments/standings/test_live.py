@@ -13,7 +13,7 @@ from tests.tournaments.evenings.test_closed_evening import (
     closed,  # noqa: F401  (the fixture)
     discovered_services,
 )
-from tournaments.entry.services.scores import HandChange, hand_delete, hand_add
+from tournaments.entry.services.scores import HandChange, hand_add, hand_delete
 from tournaments.evenings.services import evenings
 from tournaments.games import sample_hands
 from tournaments.models import Competition, Evening, Hand

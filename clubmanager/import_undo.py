@@ -7,8 +7,7 @@ the same user.
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -28,7 +27,7 @@ def member_import_undoable(*, batch: MemberImport) -> bool:
 
 
 @transaction.atomic
-def member_import_undo(*, club: Club, batch: MemberImport, by: Any = None) -> int:
+def member_import_undo(*, club: Club, batch: MemberImport, by: User | None = None) -> int:
     """Delete the members ``batch`` created; how many. Refused for another club's import, one
     undone already, or one whose members have results."""
     batch = MemberImport.objects.select_for_update().get(pk=batch.pk)

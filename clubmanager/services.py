@@ -132,7 +132,7 @@ class ImportOutcome:
 
 
 @transaction.atomic
-def member_import_apply(*, club: Club, rows: list[member_sheet.ParsedRow], by: Any = None,
+def member_import_apply(*, club: Club, rows: list[member_sheet.ParsedRow], by: User | None = None,
                         filename: str = "") -> ImportOutcome:
     """Apply parsed import rows to ``club``, re-validating them against the database now.
 

@@ -7,8 +7,7 @@ as a change of ``archived_at``.
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -27,7 +26,7 @@ def _locked(competition: Competition) -> Competition:
 
 
 @transaction.atomic
-def competition_delete(*, competition: Competition, by: Any = None) -> None:
+def competition_delete(*, competition: Competition, by: User | None = None) -> None:
     """Delete a competition without results, its planned evenings and call-offs with it (each
     deletion in the history, with who did it)."""
     competition = _locked(competition)
@@ -44,7 +43,7 @@ def competition_delete(*, competition: Competition, by: Any = None) -> None:
 
 
 @transaction.atomic
-def competition_archive(*, competition: Competition, by: Any = None) -> Competition:
+def competition_archive(*, competition: Competition, by: User | None = None) -> Competition:
     """Hide a competition from the members; its results are kept (idempotent)."""
     competition = _locked(competition)
     if competition.archived_at is None:
@@ -55,7 +54,7 @@ def competition_archive(*, competition: Competition, by: Any = None) -> Competit
 
 
 @transaction.atomic
-def competition_restore(*, competition: Competition, by: Any = None) -> Competition:
+def competition_restore(*, competition: Competition, by: User | None = None) -> Competition:
     """Bring an archived competition back for the members (idempotent)."""
     competition = _locked(competition)
     if competition.archived_at is not None:

@@ -9,8 +9,8 @@ deletion with the reason "cancelled", both with who did it.
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -32,7 +32,7 @@ def _locked(evening: Evening) -> Evening:
 
 @transaction.atomic
 def evening_move(*, evening: Evening, date: datetime.date,
-                 start_time: datetime.time | None = None, by: Any = None) -> Evening:
+                 start_time: datetime.time | None = None, by: User | None = None) -> Evening:
     """Give a planned evening another date (and start time); its call-offs go with it."""
     evening = _locked(evening)
     if Evening.objects.filter(competition_id=evening.competition_id, date=date).exclude(
@@ -46,7 +46,7 @@ def evening_move(*, evening: Evening, date: datetime.date,
 
 
 @transaction.atomic
-def evening_cancel(*, evening: Evening, by: Any = None) -> None:
+def evening_cancel(*, evening: Evening, by: User | None = None) -> None:
     """Delete a planned evening and its call-offs; the history keeps both, with who did it."""
     evening = _locked(evening)
     for calloff in CallOff.objects.filter(evening=evening):

@@ -1,5 +1,5 @@
-"""The season workbook carries the reglement, the evenings that do not count and the call-offs
-(issue 23, item 7): export → import gives the same standings, for every demo competition and,
+"""The season workbook carries the reglement, the evenings that do not count and the call-offs:
+export → import gives the same standings, for every demo competition and,
 through LibreOffice, for every game; hostile rule values are refused with a sentence."""
 
 from __future__ import annotations

@@ -32,8 +32,8 @@ from .columns import (
     rules_columns,
     sheet_names,
 )
-from .reglement import reglement_sentences
 from .rows import SeasonRows
+from .season_rules_sheet import reglement_sentences
 from .sheet import (
     AVERAGE_FORMAT,
     Column,

@@ -1,4 +1,4 @@
-"""Writes: undoing a member import (issue 33, item 2). The members an import created
+"""Writes: undoing a member import. The members an import created
 (``Member.member_import``) are deleted again while none of them has results: checked in at an
 evening (which gives results) or called off. Members it updated keep the update. The import
 row stays, with who undid it and when; each member's deletion is in the member's history with

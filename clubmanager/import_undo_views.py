@@ -1,4 +1,4 @@
-"""Views: the club's member imports and undoing one (issue 33, item 2), asked first on a page
+"""Views: the club's member imports and undoing one, asked first on a page
 of its own (no JavaScript needed)."""
 
 from __future__ import annotations

@@ -79,7 +79,7 @@ class PublicName(models.TextChoices):
 
 
 class MemberImport(models.Model):
-    """One applied member import (issue 33, item 2): who did it and when, and which members it
+    """One applied member import: who did it and when, and which members it
     created (``Member.member_import``), so it can be undone while they have no results; undoing
     deletes them and records who undid it and when."""
 

@@ -1,4 +1,4 @@
-"""How a member's name is shown to a visitor: the one place that decides it (issue 26, AVG).
+"""How a member's name is shown to a visitor: the one place that decides it (AVG).
 
 Visitors who are not logged in to the club (anonymous, or a login of another club) see each
 member's name as the member chose (``Member.public_name``): the full name, the first name and

@@ -1,4 +1,4 @@
-"""Imports run one way (issue #25; docs/architecture.md#layers-imports-run-one-way).
+"""Imports run one way (docs/architecture.md#layers-imports-run-one-way).
 
 Every module of ``clubmanager/``, ``tournaments/`` and ``scoring/`` (migrations aside) has one
 layer, given by :data:`PLACES`. The modules are parsed, never imported; every import counts,

@@ -1,4 +1,4 @@
-"""Sizes a newcomer can read (issue #25; STYLE.md "Size"): no module of ``clubmanager/``,
+"""Sizes a newcomer can read (STYLE.md "Size"): no module of ``clubmanager/``,
 ``tournaments/``, ``scoring/`` or ``benchmarks/`` (migrations aside) over 400 lines, no function
 or method over 60 lines, counted from its ``def`` to its last line (decorators not counted).
 

@@ -1,4 +1,4 @@
-"""Table codes, door codes and share links stay out of the logs (issue #22, issue #26).
+"""Table codes, door codes and share links stay out of the logs.
 
 A table code in a URL (``/t/<code>/…``) lets whoever has it enter scores at that table, so a
 log line must not carry it whole: only its first 4 characters are kept (``/t/AbCd***/``),

@@ -1,4 +1,4 @@
-// Live pages (issue 34): each htmx poll carries the ETag of what the page shows, so an
+// Live pages: each htmx poll carries the ETag of what the page shows, so an
 // unchanged poll is answered 304 and nothing is swapped; a changed one swaps as usual.
 // Without this file the pages still poll (the browser's own cache revalidates) or, without
 // JavaScript, refresh themselves (a meta refresh and a link).

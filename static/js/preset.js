@@ -1,4 +1,4 @@
-// The competition form's "Begin met" (issue 33, item 3): picking a preset fills in the
+// The competition form's "Begin met": picking a preset fills in the
 // answers it sets (count, rank by, minimum, periods' count), once, as it is picked. Nothing is
 // applied later: the server saves what the page shows. Without this script the "Apply" button
 // has the server show the page again, filled in.

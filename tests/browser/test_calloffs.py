@@ -1,4 +1,4 @@
-"""Afmelden on a phone (issue 23, item 4): a member taps "Ik kan niet komen" on the club page
+"""Afmelden on a phone: a member taps "Ik kan niet komen" on the club page
 for the next evening, sees that they called off, and undoes it. The a11y checker of every
 browser test also holds the page to 44 px tap targets and 16 px text at 390x844; the same at
 1920x1080.

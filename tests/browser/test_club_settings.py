@@ -1,4 +1,4 @@
-"""The club settings page in a real browser on a phone (390x844, issue 26 item 1): the club
+"""The club settings page in a real browser on a phone (390x844): the club
 admin renames the club and uploads a logo, and the club home shows both, the logo loaded under
 the site's strict Content-Security-Policy (the conftest fails a test on any violation, and the
 a11y checker holds the page to 44 px tap targets and 16 px text)."""

@@ -1,4 +1,4 @@
-"""French HIGH FIVE at the table on a phone (issue 24, item 4): after a refused game the cursor
+"""French HIGH FIVE at the table on a phone: after a refused game the cursor
 is in the field at fault, in view above the keyboard; Enter from the corrected field saves; the
 totals read in place order; the list of games shows the crowns and penalties as typed."""
 

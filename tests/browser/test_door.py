@@ -1,4 +1,4 @@
-"""Self check-in at the door on a 390x844 phone (issue 26, item 3): the club admin shows the
+"""Self check-in at the door on a 390x844 phone: the club admin shows the
 door QR, a member who is not logged in opens its address, taps their name, is asked "Bent u …?"
 and confirms; the admin's check-in list shows "bij de deur" and can undo it. The a11y checker of
 every browser test also holds these pages to 44 px tap targets and 16 px text."""

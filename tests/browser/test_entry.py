@@ -2,7 +2,7 @@
 entered with its taps and typed characters counted, focus after a save, corrections in place.
 
 Each game's table page is kept as a screenshot in ``test-artifacts/`` (``ENTRY_SHOTS=<label>``:
-``/tmp/entry-shots/<game>-<label>.png``, the before/after comparison of issue 15)."""
+``/tmp/entry-shots/<game>-<label>.png``, for a before/after comparison)."""
 
 from __future__ import annotations
 
@@ -163,10 +163,10 @@ ENTER = {"klaverjassen": _klaverjassen, "jokeren": _jokeren, "high_five_1959": _
          "high_five_crowns": _high_five_crowns}
 SAVED_BEFORE = {"jokeren": 1, "high_five_tiles": 1}  # the others: the match's first hand
 # Issue 15's targets, in screen taps (Enter/Go and digits are typing, counted apart).
-TARGET = {"jokeren": PLAYERS["jokeren"] + 1, "high_five_1959": 4,  # issue 24
-          "high_five_tiles": 3,  # issue 30: the combination, tiles placed, save
+TARGET = {"jokeren": PLAYERS["jokeren"] + 1, "high_five_1959": 4,
+          "high_five_tiles": 3,  # the combination, tiles placed, save
           "big_five": PLAYERS["big_five"] + 2, "high_five_crowns": PLAYERS["high_five_crowns"] + 2,
-          "klaverjassen": 2}  # issue 35: at most 2 taps and 3 keys
+          "klaverjassen": 2}  # at most 2 taps and 3 keys
 
 
 @pytest.mark.parametrize("game", sorted(ENTER))

@@ -1,4 +1,4 @@
-"""Game options in Dutch form widgets on a phone (issue 24, item 5): a club admin fills HIGH
+"""Game options in Dutch form widgets on a phone: a club admin fills HIGH
 FIVE!'s score card and Big Five's cards per table size by tapping and typing numbers, never
 JSON; the a11y checker of every browser test holds the form to 44 px targets and 16 px text.
 """

@@ -1,4 +1,4 @@
-"""Every message in view above the phone's keyboard (issue 24, item 3).
+"""Every message in view above the phone's keyboard.
 
 A phone with its keyboard open shows about 544 of its 844 px: the keyboard (300 px) covers the
 rest, so the visible part is ``window.visualViewport``. Emulated here by a 390×544 viewport. A

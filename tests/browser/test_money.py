@@ -1,4 +1,4 @@
-"""Evening money on the club admin's phone (issue 26, item 4): at check-in, one tap records
+"""Evening money on the club admin's phone: at check-in, one tap records
 that a person paid the entry fee (cash or bank), the total received follows, and a second tap
 undoes it. The a11y checker of every browser test also holds the page to 44 px tap targets and
 16 px text at 390x844."""

@@ -1,4 +1,4 @@
-"""Privacy (issue 26, item 2) in a real browser on a phone (390x844): a member opens "Mijn
+"""Privacy in a real browser on a phone (390x844): a member opens "Mijn
 gegevens", hides their name from visitors and downloads their data; a club admin removes the
 member after a confirmation page, and the standings show "Oud-lid 1" with the same figures. The
 a11y checker of every browser test holds these pages to 44 px tap targets and 16 px text."""

@@ -1,4 +1,4 @@
-"""Evening prizes (issue 23, item 6) in a real browser: a club admin sets "the formula of 4"
+"""Evening prizes in a real browser: a club admin sets "the formula of 4"
 with a booby prize on a phone; the evening's results on a phone (390x844) list the prizes with
 the shared places; the club-room TV (1920x1080) shows the prize list once tonight is over. The
 a11y checker of every browser test holds the phone pages to 44 px tap targets and 16 px text.

@@ -1,4 +1,4 @@
-"""The season import carries the reglement (issue 23, item 7): a club admin uploads a season
+"""The season import carries the reglement: a club admin uploads a season
 workbook, the preview says in words which reglement the competition takes over, how many
 evenings do not count and how many call-offs come along; a workbook with a rule the engine
 refuses gets the sentence naming the rule, not a 500. At 390x844 and 1920x1080 (the a11y

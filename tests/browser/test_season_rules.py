@@ -1,4 +1,4 @@
-"""The season reglement on a phone (issue 23): a club admin picks "Beste 6 van 8, op gemiddelde"
+"""The season reglement on a phone: a club admin picks "Beste 6 van 8, op gemiddelde"
 on the competition's form, without typing anything, and the standings then strike through the
 evening that no longer counts, with words a screen reader reads. The a11y checker of every
 browser test also holds the form to 44 px tap targets and 16 px text at 390x844.

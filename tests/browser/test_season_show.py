@@ -1,4 +1,4 @@
-"""Season rules set and shown (issue 23, items 3 and 5), on a phone (390x844) and on a
+"""Season rules set and shown, on a phone (390x844) and on a
 1920x1080 screen: a club admin sets every rule on the competition's form in the club's words
 (how many count, the average, a minimum, what an absence scores, called off or not, periods by
 evening, a tie-break, evening prizes with a booby prize) and marks an evening as not counting;

@@ -1,4 +1,4 @@
-"""Sharing an evening's results on a 390x844 phone (issue 26, item 5): a member asks for the
+"""Sharing an evening's results on a 390x844 phone: a member asks for the
 results by e-mail on "Mijn gegevens"; the club admin opens the closed evening, goes to its
 results, makes a share link and sees the WhatsApp button, and sees the member's choice on the
 member form; the link, opened by someone who is not logged in, shows each name as the member

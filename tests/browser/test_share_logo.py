@@ -1,5 +1,5 @@
 """The club's logo on the shared results, on a 390x844 phone, for a visitor who is not logged in
-while the club's pages are closed (issue 31): the picture shows, it is not a broken image."""
+while the club's pages are closed: the picture shows, it is not a broken image."""
 
 from __future__ import annotations
 

@@ -213,7 +213,7 @@ def test_phone_standings_keep_rank_and_name_while_the_rest_scrolls(
         assert table.evaluate(CUT_OFF) == []
 
 
-# The TV from 5 m (issue 24, item 8): the text grows with the screen, 48 px at 1920x1080.
+# The TV from 5 m: the text grows with the screen, 48 px at 1920x1080.
 TV_TEXT = {(1280, 720): 32, (1920, 1080): 48, (3840, 2160): 96}
 
 SIZES = """() => {

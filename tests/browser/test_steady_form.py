@@ -1,4 +1,4 @@
-"""The form stands still while the scorekeeper types (issue 24, item 2), every game.
+"""The form stands still while the scorekeeper types, every game.
 
 About half a second after typing stops the live check answers and its fields replace the old
 ones, with whatever messages the answer adds. The field being typed in must not move: a phone

@@ -1,4 +1,4 @@
-"""Table codes in real Chromium (issue 16): the QR codes on the evening and projector pages
+"""Table codes in real Chromium: the QR codes on the evening and projector pages
 (no Content-Security-Policy violation), and the printed sheet's QR, decoded with zbarimg from
 the PDF, entering a hand in a fresh phone browser without a login."""
 

@@ -1,4 +1,4 @@
-"""The table page survives the hall (issue 24, item 7): a reload without Wi-Fi shows the table as
+"""The table page survives the hall: a reload without Wi-Fi shows the table as
 the phone kept it (the service worker, clubmanager/core/pwa.py) and keeps entering into the queue;
 two tabs on one table send the queue once and in order (navigator.locks); a phone woken up
 sends what waits at once; while hands wait, the line above the form and the totals say so."""

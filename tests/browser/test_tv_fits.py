@@ -1,4 +1,4 @@
-"""The club-room TV fits the screen in every state of the evening (issue 34, item 3).
+"""The club-room TV fits the screen in every state of the evening.
 
 Before the evening, during play, at prize time and once the evening is closed, on a 1280x720,
 1920x1080 and 3840x2160 screen, with 10 and with 60 players: the page never scrolls, nothing

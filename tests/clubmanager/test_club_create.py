@@ -1,4 +1,4 @@
-"""A real club starts on an empty install (issue 26, item 1): ``manage.py club_create`` makes
+"""A real club starts on an empty install: ``manage.py club_create`` makes
 the club and its first club admin, who sets a password through the printed one-time link,
 logs in, imports the members and runs a first competition and evening."""
 

@@ -149,7 +149,7 @@ def test_the_form_gives_the_re_encoded_logo_whatever_the_name() -> None:
     assert form.cleaned_data["file"].png.startswith(b"\x89PNG")
 
 
-# -- What decoding costs, bounded before anything decodes (issue 31) ---------------------------
+# -- What decoding costs, bounded before anything decodes --------------------------------------
 
 
 @pytest.fixture

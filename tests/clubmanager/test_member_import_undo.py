@@ -1,4 +1,4 @@
-"""Undoing a member import (issue 33, item 2): asked first, it deletes the members the import
+"""Undoing a member import: asked first, it deletes the members the import
 created while none has played or called off, keeps who undid it, and never reaches another
 club's import."""
 

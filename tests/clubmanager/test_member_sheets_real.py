@@ -1,4 +1,4 @@
-"""Member import from the sheets clubs really keep (issue 33): name parts, no member numbers,
+"""Member import from the sheets clubs really keep: name parts, no member numbers,
 formulas, phone numbers without their 0, broken e-mail addresses and likely duplicates, read
 from files saved by Excel (openpyxl), LibreOffice, Google Sheets and Windows (tests/fixtures,
 made by make_member_samples.py)."""

@@ -115,7 +115,7 @@ def test_an_admin_can_step_down_when_another_admin_remains(
     assert admin_client.get(url("role_list", club)).status_code == 403
 
 
-# -- issue 22, item 11 -------------------------------------------------------------------------
+# -- a login's password is its own -------------------------------------------------------------
 def test_a_password_for_an_existing_login_is_refused_not_ignored(
         admin_client: Any, club: Club, scorekeeper_user: Any) -> None:
     """The page said "role saved" and ignored the password. A login is the person's own (for

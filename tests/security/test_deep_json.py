@@ -1,5 +1,5 @@
-"""JSON nested thousands of levels deep, wherever the site reads JSON a user typed or uploaded
-(issue 22, item 2): refused with a message, never a RecursionError (a 500). The season
+"""JSON nested thousands of levels deep, wherever the site reads JSON a user typed or uploaded:
+refused with a message, never a RecursionError (a 500). The season
 workbook's cells are tested in ``tests/tournaments/workbook/test_season_import.py``."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_the_admin_refuses_deep_json_as_invalid_json(
 def test_the_competition_page_refuses_deep_json_in_an_option(
         game: str, option: str, admin_client: Any, club: Any,
         make_competition: Callable[..., Any]) -> None:
-    """The two options once typed as JSON are number widgets now (issue 24, item 5): deep JSON
+    """The two options once typed as JSON are number widgets now: deep JSON
     posted into them is a form error, not a 500."""
     competition = make_competition(club, game)
     url = reverse("tournaments:competition_edit",

@@ -1,4 +1,4 @@
-"""Garbage posted to every POST URL of the URL × role matrix, as every role (issue 13, item 4).
+"""Garbage posted to every POST URL of the URL × role matrix, as every role.
 
 For each URL of ``test_url_matrix`` that takes a POST (the table code's URLs included),
 hypothesis builds bodies from the form's real field names (the valid body of the matrix, plus
@@ -64,7 +64,7 @@ NOT_COUNTED = {"sessions", "axes"}
 REFUSALS = (403, 404, 405, LOGIN)
 _NAME = re.compile(r'\bname="([^"]+)"')
 
-#: Characters the text policy refuses (``clubmanager.core.text``, issue 22): control characters
+#: Characters the text policy refuses (``clubmanager.core.text``): control characters
 #: (NUL, C0, DEL, C1), noncharacters, zero-width and text-direction characters.
 HOSTILE_CHARS = ["\x00", "\x01", "\x08", "\x0b", "\x1b", "\x7f", "\x85", "\ufffe", "\uffff",
                  "\u200b", "\u200d", "\u202e", "\u2066", "\ufeff"]
@@ -76,9 +76,9 @@ CRAFTED = [
     str(2**63), str(-(2**63) - 1), "-1", "0", "-1000000", "1.5", "1,5", "1.000", "1e3", "0x10",
     "abc", "٣", "３", "४२", "\x00", "1\x00", "a\x00b", "", " ", "null", "x" * 10_000,
     *HOSTILE,
-    # JSON nested past the recursion limit, for any field read as JSON (issue 22, item 2)
+    # JSON nested past the recursion limit, for any field read as JSON
     "[" * 5000 + "]" * 5000, '{"a":' * 5000 + "1" + "}" * 5000,
-    # reportlab markup (issue 22, item 4): a name drawn in a PDF is text, never markup
+    # reportlab markup: a name drawn in a PDF is text, never markup
     "Test <b>unclosed", '<img src="/etc/hostname"/>', '<a href="https://evil.example/">x</a>',
     '<font size="90">&amp;</para>',
 ]
@@ -175,7 +175,7 @@ POST_URLS = _posts()
 
 
 def test_the_table_code_urls_are_fuzzed_too() -> None:
-    """A table code posts without a login (issue 16): every such URL is in the run."""
+    """A table code posts without a login: every such URL is in the run."""
     assert {n for n in POST_URLS if n.startswith("table_code:")} == {
         "table_code:hand_check", "table_code:hand_add", "table_code:hand_edit",
         "table_code:hand_delete", "table_code:table_confirm"}

@@ -1,4 +1,4 @@
-"""Crafted input never answers 500 and stores nothing (issue 13, item 4).
+"""Crafted input never answers 500 and stores nothing.
 
 Each test is one finding: a number of 5,000 digits in a hand field (add, live check, edit), a
 hand number that is not a whole number on the live check, a huge ``version``, adjusted points
@@ -245,7 +245,7 @@ ADJUSTED = {**REFUSED, "adj-0": "0", "adj-1": "2", "adj-2": "12", "adj-3": "88"}
 def test_an_adjusted_correction_refuses_text_in_a_score_field(
         club: Any, admin_client: Client, table: Table, typed: str) -> None:
     """The adjustment overrides the rules, not what a hand holds: the hand is stored as
-    entered, and text there made the club's own export unimportable (issue 22, item 5)."""
+    entered, and text there made the club's own export unimportable."""
     before = _snapshot(table)
     post = {**ADJUSTED, "h-penalties-2": typed}
     response = admin_client.post(_url("hand_add", club, table.pk), post, **HTMX)

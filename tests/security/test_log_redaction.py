@@ -1,4 +1,4 @@
-"""Table codes stay out of the logs (#22): Django's log lines and gunicorn's access log keep a
+"""Table codes stay out of the logs: Django's log lines and gunicorn's access log keep a
 code's first 4 characters only."""
 
 from __future__ import annotations

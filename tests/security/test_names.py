@@ -1,4 +1,4 @@
-"""One name policy for every free text (issue 22, item 1): control characters, noncharacters,
+"""One name policy for every free text: control characters, noncharacters,
 zero-width and text-direction characters and names of only spaces are refused with a sentence
 naming the rule, wherever a name comes in (forms, the admin, the member import), the same on
 SQLite and PostgreSQL; and a name stored before the policy never stops the season workbook."""

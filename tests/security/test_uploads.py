@@ -206,7 +206,7 @@ def test_deep_json_is_just_text_to_the_member_import(member_import: Any) -> None
     assert not member_import(uploads.deep_json())
 
 
-# -- The club logo: a picture that would cost a minute to decode (issue 31) --------------------
+# -- The club logo: a picture that would cost a minute to decode -------------------------------
 
 
 def _upload_logo(client: Client, club: Any, data: bytes, name: str) -> Any:

@@ -3,7 +3,7 @@
 Roles: ``anonymous``; ``member`` (member role, not seated); ``keeper_elsewhere`` (member role,
 the scorekeeper seat of *another* table of the same round); ``scorekeeper`` (scorekeeper role);
 ``other_admin`` (club admin of another club); ``admin`` (club admin); and four holders of a
-table code, without a login (issue 16): ``code`` (the code of the table the URL is about),
+table code, without a login: ``code`` (the code of the table the URL is about),
 ``code_other_table`` (a code of another table of the same round), ``code_other_evening`` (a
 code of a table of another open evening of the club) and ``code_closed`` (the code of a table
 whose evening is closed, with the URL about that table). A code holder is anonymous on every
@@ -127,7 +127,7 @@ _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "clubmanager:member_deactivate": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
     "clubmanager:member_activate": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},
     "clubmanager:member_delete": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
-    # Privacy (issue 26): only Els (keeper_elsewhere) is a member with this login; the others
+    # Privacy: only Els (keeper_elsewhere) is a member with this login; the others
     # have no member data here (the page says so, and the download holds their login only;
     # their POST of a choice is 404). Another club: 404.
     "clubmanager:my_data": {"GET": MEMBER_PAGE, "POST": (LOGIN, 404, 404, 302, 404, 404)},
@@ -136,7 +136,7 @@ _EXPECTED: dict[str, dict[str, tuple[Any, ...]]] = {
     "clubmanager:member_data_json": {"GET": ADMIN_PAGE, "POST": ADMIN_POST_ONLY},
     "clubmanager:member_data_pdf": {"GET": ADMIN_PAGE, "POST": ADMIN_POST_ONLY},
     "clubmanager:member_remove": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
-    # Club settings (issue 26): the club admin's; the logo as the public pages (the club's are
+    # Club settings: the club admin's; the logo as the public pages (the club's are
     # on), so the TV shows it
     "clubmanager:club_settings": {"GET": ADMIN_PAGE, "POST": ADMIN_ACTION},
     "clubmanager:club_logo_upload": {"GET": ADMIN_POST_ONLY, "POST": ADMIN_ACTION},

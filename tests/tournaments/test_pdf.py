@@ -413,7 +413,7 @@ def test_pages_link_to_the_sheets_and_exports(small_season: Any, client_for: Any
         "club": small_season.club.slug, "competition_id": small_season.pk}) in page
 
 
-# -- texts are printed as typed, never read as reportlab markup (issue 22, item 4) ---------------
+# -- texts are printed as typed, never read as reportlab markup ----------------------------------
 def _markup_cases(tmp_path: Path) -> dict[str, str]:
     """What a club admin could type as a name: an unclosed tag (was a 500), an image of a file
     on the server (was embedded in the PDF), a link (was put into every member's PDF)."""

@@ -1,4 +1,4 @@
-"""Every sentence the site says is true in each state (issue 33, item 5): the evening's fee
+"""Every sentence the site says is true in each state: the evening's fee
 line in every state of an evening, with and without a fee, and the TV's evening, which is never
 a planned one."""
 

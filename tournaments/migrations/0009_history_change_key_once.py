@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 
 def keep_each_keys_first_change(apps, schema_editor):
-    """A key replayed into a new hand before this migration (issue 22, item 9) left two history
+    """A key replayed into a new hand before this migration left two history
     rows with one key at a table: the later rows lose the key (the first outcome is the key's),
     so the constraint can be added. The rows themselves stay."""
     history = apps.get_model("tournaments", "HistoricalHand")

@@ -1,4 +1,4 @@
-"""The season rules (issue 23): a competition's reglement becomes the rules engine's rules
+"""The season rules: a competition's reglement becomes the rules engine's rules
 document (``Competition.rules``, tournaments/season_rules.py), replacing the fields counting,
 best_n, min_evenings, absent_rule, absent_points and tiebreaks; an evening can be marked as not
 counting (``Evening.counts``). Every competition's reglement is converted so its standings stay

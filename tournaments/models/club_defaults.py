@@ -1,4 +1,4 @@
-"""A club's defaults for its new competitions (the club settings page, issue 26 item 1).
+"""A club's defaults for its new competitions (the club settings page).
 
 Here, not on ``clubmanager.Club``: the game, the entry fee and the reglement are the
 competitions' own words, and clubmanager never imports tournaments (docs/architecture.md). One

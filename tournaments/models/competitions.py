@@ -60,7 +60,7 @@ class Competition(models.Model):
     # Table sizes for the draw (defaults follow the game; French HIGH FIVE is configurable)
     table_min = models.PositiveSmallIntegerField(_("smallest table"), default=2)
     table_max = models.PositiveSmallIntegerField(_("largest table"), default=4)
-    # The evening's entry fee ("inleg"), in whole cents; 0: no fee (issue 26, item 4).
+    # The evening's entry fee ("inleg"), in whole cents; 0: no fee.
     fee_member_cents = models.PositiveIntegerField(_("entry fee for members (cents)"), default=0)
     fee_guest_cents = models.PositiveIntegerField(_("entry fee for guests (cents)"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)

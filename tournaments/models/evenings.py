@@ -108,7 +108,7 @@ class Participant(models.Model):
     guest_name = models.CharField(_("guest name"), max_length=NAME_MAX_LENGTH, blank=True,
                                   validators=[validate_line])
     arrived = models.DateTimeField(_("arrived"), auto_now_add=True)
-    # Evening money (issue 26, item 4), in whole cents: the fee due, fixed at check-in from the
+    # Evening money, in whole cents: the fee due, fixed at check-in from the
     # competition's fee for a member or a guest; what was paid; how (an optional note).
     fee_cents = models.PositiveIntegerField(_("entry fee (cents)"), default=0)
     paid_cents = models.PositiveIntegerField(_("paid (cents)"), default=0)

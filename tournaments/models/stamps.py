@@ -1,4 +1,4 @@
-"""Change stamps: what the live pages poll (issue 34).
+"""Change stamps: what the live pages poll.
 
 Every competition and every evening carries ``changed``, a random UUID. Every write that changes
 what the standings, the TV or a live evening page show gives it a new value **in the same

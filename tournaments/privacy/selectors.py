@@ -1,4 +1,4 @@
-"""All the site keeps about one member, for their own download ("Mijn gegevens", issue 26, AVG
+"""All the site keeps about one member, for their own download ("Mijn gegevens", AVG
 right of access): the profile, their results (evenings, tables, scores; their row of each
 competition's standings) and the history entries about them. Plain data (strings, numbers,
 lists and dicts), the same for the JSON and the PDF (``pdf.member_data``). Why: docs/privacy.md.

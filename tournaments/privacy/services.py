@@ -1,4 +1,4 @@
-"""Removing a member who left (issue 26, AVG): ``member_remove``.
+"""Removing a member who left (AVG): ``member_remove``.
 
 The member's results stay, under the name "Oud-lid N", so that everyone else's standings are
 unchanged; their name, member number, e-mail, phone, notes and login are erased from the member

@@ -1,5 +1,5 @@
 """Views: "Mijn gegevens" (a member's profile, their public-name choice and their data as JSON
-and PDF), the same download for a club admin, and removing a member who left (issue 26, AVG;
+and PDF), the same download for a club admin, and removing a member who left (AVG;
 docs/privacy.md)."""
 
 from __future__ import annotations

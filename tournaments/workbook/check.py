@@ -46,7 +46,7 @@ from ..games import CellProblem, site_game
 from ..models import Competition
 from .columns import hands_columns
 from .read import HandRow, ParsedSeason, person
-from .reglement import Reglement, check_reglement
+from .season_rules_sheet import Reglement, check_reglement
 
 # -- checking --------------------------------------------------------------------------------
 OK = "ok"
@@ -78,7 +78,7 @@ class SeasonPreview:
     tables: list[PreviewTable]
     new_members: dict[str, str]  # member number -> name, to be created
     problems: list[str] = field(default_factory=list)  # about the file or the competition
-    #: the reglement, evenings and call-offs of the file (``reglement.py``)
+    #: the reglement, evenings and call-offs of the file (``season_rules_sheet.py``)
     reglement: Reglement = field(default_factory=Reglement)
     reglement_ok: bool = True  # the reglement, evenings and call-offs passed their checks
 

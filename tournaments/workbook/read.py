@@ -39,7 +39,7 @@ from .readsheet import (
     _text,
     _value,
 )
-from .reglement import Reglement, cell_name, read_reglement
+from .season_rules_sheet import Reglement, cell_name, read_reglement
 
 __all__ = ["MAX_BYTES", "MAX_ROWS", "HandRow", "ImportFileError", "ParsedSeason",
            "parse_season", "person"]
@@ -97,7 +97,7 @@ class HandRow:
 class ParsedSeason:
     rows: list[HandRow]
     members: dict[str, str]  # member number -> name, from the members sheet
-    #: the reglement, the evenings and the call-offs (``reglement.py``), each as read
+    #: the reglement, the evenings and the call-offs (``season_rules_sheet.py``), each as read
     reglement: Reglement = field(default_factory=Reglement)
     #: member number -> its cell on the members sheet ("Leden!A2"), to name it in a problem
     member_cells: dict[str, str] = field(default_factory=dict)

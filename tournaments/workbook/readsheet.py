@@ -1,7 +1,7 @@
 """Reading a season workbook's sheets: the file opened (through ``clubmanager.core.spreadsheet``,
 with its archive limits), a sheet found by its name in either site language, its header row
 matched to the columns, and cell values as text, whole numbers and dates. Used by ``read.py``
-(the hands and members) and ``reglement.py`` (the reglement, evenings and call-offs).
+(the hands and members) and ``season_rules_sheet.py`` (the reglement, evenings and call-offs).
 """
 
 from __future__ import annotations

@@ -32,8 +32,8 @@ from .columns import (
     rules_columns,
     sheet_names,
 )
-from .reglement import reglement_sentences
 from .rows import SeasonRows
+from .season_rules_sheet import reglement_sentences
 from .sheet import (
     AVERAGE_FORMAT,
     Column,
@@ -222,7 +222,7 @@ EURO_FORMAT = '"€" #,##0.00'
 
 def money_sheet(workbook: Workbook, season: SeasonRows, longest_name: int,
                 date_format: str) -> Sheet | None:
-    """The evening money per member (issue 26, item 4): evenings present, due, paid, still
+    """The evening money per member: evenings present, due, paid, still
     owed, the guests on one line and the totals; the same figures as the money page (whole
     cents from ``selectors.money``, written as exact euros). None: the season has no fee."""
     money = season.money

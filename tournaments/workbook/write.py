@@ -56,8 +56,8 @@ from clubmanager.core.text import sheet_safe
 from ..games import SiteGame, site_game
 from ..models import Competition, Tiebreak
 from .columns import MAX_SEATS, hands_columns, members_columns, sheet_names
-from .reglement import prize_sentences
 from .rows import SeasonRows, SeasonTable
+from .season_rules_sheet import prize_sentences
 from .season_sheets import (
     calloffs_sheet,
     evenings_sheet,

@@ -52,7 +52,7 @@ def test_any_other_formula_stays_a_formula(cell: str) -> None:
     assert formula
 
 
-# -- one XML token at most MAX_TOKEN long (issue 22, item 3) -----------------------------------
+# -- one XML token at most MAX_TOKEN long ------------------------------------------------------
 SPECIAL = ((b"<!--", b"-->"), (b"<![CDATA[", b"]]>"), (b"<?", b"?>"))
 
 

@@ -1,4 +1,4 @@
-"""The club settings page (issue 26, item 1; docs/secretary-guide.md "Clubinstellingen"): a club
+"""The club settings page (docs/secretary-guide.md "Clubinstellingen"): a club
 admin changes the club's name, public pages, table codes and language, its logo and the defaults
 for new competitions; nobody else can, and every change is kept in the history. The logo shows
 on the pages, the PDFs and the TV; the defaults fill the new competition form."""

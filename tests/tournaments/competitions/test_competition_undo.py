@@ -1,4 +1,4 @@
-"""Deleting, archiving and restoring a competition (issue 33, item 2): asked first, a
+"""Deleting, archiving and restoring a competition: asked first, a
 competition with results is archived rather than deleted, an archived one is hidden from the
 members (their list, my results, the standings, the TV) but kept for the admin, each step is in
 the history, and another club's admin cannot touch it."""

@@ -147,7 +147,7 @@ def card_rows(card: dict[str, int | str]) -> dict[str, str]:
 def test_the_score_card_is_a_table_of_numbers_with_dutch_names(
         admin_client: Any, club: Any) -> None:
     """HIGH FIVE!'s score card: one number per combination, named in Dutch; what it stores is
-    the object the engine took as JSON before (issue 24, item 5)."""
+    the object the engine took as JSON before."""
     page = admin_client.get(add_url(club, "high_five_tiles")).content.decode()
     assert 'name="opt_points_three_of_a_kind"' in page and ">Drie gelijke<" in page
     assert "JSON" not in page and "<textarea" not in page
@@ -429,7 +429,7 @@ def test_a_longer_list_gets_more_positions_when_edited(admin_client: Any, club: 
     assert 'name="opt_contracts_12"' in page and 'name="opt_contracts_13"' not in page
 
 
-# -- names a club recognises (issue 24, item 6) ------------------------------------------------
+# -- names a club recognises -------------------------------------------------------------------
 NAMES = {
     "nl": {"high_five_1959": "High Five (kaartspel, teams)",
            "high_five_tiles": "HIGH FIVE! (tegelspel)",

@@ -1,4 +1,4 @@
-"""Migration 0011 (issue 23): every competition keeps exactly its standings.
+"""Migration 0011: every competition keeps exactly its standings.
 
 Before, the selector counted by the competition's fields (counting, best_n, min_evenings,
 absent_rule, absent_points, tiebreaks); now the rules engine counts by ``Competition.rules``.

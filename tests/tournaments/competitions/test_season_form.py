@@ -1,4 +1,4 @@
-"""The reglement in the club's own words (issue 23, item 3): periods chosen by evening, and a
+"""The reglement in the club's own words: periods chosen by evening, and a
 reglement changed in the middle of the season recomputes the standings and stays in the
 competition's history."""
 

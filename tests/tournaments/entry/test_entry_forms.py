@@ -1,4 +1,4 @@
-"""Entry forms around what the table knows (issue 15), through the views without JavaScript:
+"""Entry forms around what the table knows, through the views without JavaScript:
 HIGH FIVE!'s tiles tapped (the combination and points follow), whose turn preselected, High Five
 1959's number played for picked from the open numbers, a correction in the hand's own row."""
 

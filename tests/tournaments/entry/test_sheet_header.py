@@ -1,4 +1,4 @@
-"""The score sheet's header in English (issue 33, item 6): its long words are never broken
+"""The score sheet's header in English: its long words are never broken
 inside the word, and the grid starts below the header's last row."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Table codes (issue 16): a table's QR opens its score entry without a login; what a code may
+"""Table codes: a table's QR opens its score entry without a login; what a code may
 do, and nothing else; renewing, turning off, the history, the rate limit and the printed QR."""
 
 from __future__ import annotations

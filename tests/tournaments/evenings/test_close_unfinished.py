@@ -1,4 +1,4 @@
-"""Closing an evening with unfinished tables (issue 33, item 4): the page names them, with the
+"""Closing an evening with unfinished tables: the page names them, with the
 deals each has and a link to it; closing anyway is a second, deliberate step, and then the
 evening's page says what counts."""
 

@@ -1,4 +1,4 @@
-"""Self check-in at the door (issue 26, item 3; tournaments/evenings/views/door.py): the admin shows
+"""Self check-in at the door (tournaments/evenings/views/door.py): the admin shows
 the door QR, a member scans it, taps their name and confirms; the admin's check-in page shows it and
 can undo it. The door code checks in only, only while check-in is open, each name once, and at
 most DOOR_CHECKINS_PER_MINUTE a minute."""

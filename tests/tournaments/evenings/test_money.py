@@ -1,4 +1,4 @@
-"""Evening money (issue 26, item 4; tournaments/evenings/services/money.py): the entry fee per
+"""Evening money (tournaments/evenings/services/money.py): the entry fee per
 evening for members and guests, "betaald" per person at check-in (cash or bank), the evening's total
 and who still owes, the season per member, and the attendance list PDF; whole cents, every
 change in the history, and the same figures to the cent everywhere."""

@@ -1,4 +1,4 @@
-"""Moving and cancelling a planned evening (issue 33, item 2): asked first, refused once the
+"""Moving and cancelling a planned evening: asked first, refused once the
 evening has results, kept in the history, and never for another club's evening."""
 
 import datetime

@@ -1,4 +1,4 @@
-"""One word for a team and one for a game or deal in each game's texts (issue 24, item 6).
+"""One word for a team and one for a game or deal in each game's texts.
 
 Dutch: "partij" is the match at a table, everywhere on the site; High Five 1959's two partners
 are a "team" (never "partij"); one entry of Big Five and French High Five is a "spel" (never

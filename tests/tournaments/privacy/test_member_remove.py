@@ -1,4 +1,4 @@
-"""Removing a member who left (issue 26, item 2): their results stay as "Oud-lid N", everyone
+"""Removing a member who left: their results stay as "Oud-lid N", everyone
 else's standings, the PDFs and the season workbook are unchanged apart from the name, and the
 name, e-mail and phone are nowhere in the database afterwards, history included."""
 

@@ -1,4 +1,4 @@
-"""'Mijn gegevens' (issue 26, item 2): a member sees their profile, chooses how visitors see their
+"""'Mijn gegevens': a member sees their profile, chooses how visitors see their
 name, and downloads their own data as JSON and PDF; a club admin downloads a member's data, never
 another club's."""
 

@@ -1,4 +1,4 @@
-"""The points champion beside the standings (issue 23: "5 of the 7 count; there is also a points
+"""The points champion beside the standings ("5 of the 7 count; there is also a points
 champion over all evenings"): everyone's total over every evening played, also the evenings that
 do not count, without absence scores or minimum; on the standings page, the public page (names
 as chosen) and the standings PDF, carried by the workbook (tests/tournaments/

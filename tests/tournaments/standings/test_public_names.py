@@ -1,4 +1,4 @@
-"""Privacy on the public pages (issue 26, item 2; docs/privacy.md): a visitor who is not logged
+"""Privacy on the public pages (docs/privacy.md): a visitor who is not logged
 in to the club sees each member's name as the member chose, by default the first name and
 initial; logged-in members of the club see full names. Every public page of a club is checked:
 the ones the URL matrix (tests/security/test_url_matrix.py) lists as open to anyone."""

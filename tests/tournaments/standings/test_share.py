@@ -1,4 +1,4 @@
-"""Sharing an evening's results (issue 26, item 5; docs/privacy.md "Sharing an evening's
+"""Sharing an evening's results (docs/privacy.md "Sharing an evening's
 results"): after the evening a club admin makes an unguessable share link that shows that
 evening only, names as each member chose for visitors; a "Deel via WhatsApp" link; and the
 results by e-mail to the members who asked for them, sent after the answer, once."""

@@ -1,4 +1,4 @@
-"""The standings PDF shows what the standings page shows (issue 23, item 5): the figure the
+"""The standings PDF shows what the standings page shows: the figure the
 season is ranked by in bold and in the subtitle, a column per period, the evenings that do not
 count struck through, absence scores marked (called off or not) and how many evenings a member
 still needs. With PDF_DUMP=dir set, the PDFs are written there to look at

@@ -284,7 +284,7 @@ def test_the_workbook_is_built_once_per_change(season: Any, client_for: Any, mem
     assert len(list(tmp_path.glob("*/season-*.xlsx"))) == 1  # the older builds are gone
 
 
-# -- the cache folder is ours alone, and nothing in it is followed (issue 22, item 12) ----------
+# -- the cache folder is ours alone, and nothing in it is followed ------------------------------
 def _xlsx_url(season: Any) -> str:
     return reverse("tournaments:season_xlsx", kwargs={"club": season.club.slug,
                                                       "competition_id": season.pk})

@@ -259,7 +259,7 @@ def _nested(depth: int) -> str:
 def test_deep_json_in_a_cell_is_a_row_error_naming_the_sheet_and_cell(
         season: Competition, client_for: Any, admin_user: Any) -> None:
     """JSON nested thousands of levels deep raised RecursionError (a 500) on import, in
-    ``json.loads`` or, 900 levels deep, in the copy of the hand (issue 22, item 2). Refused
+    ``json.loads`` or, 900 levels deep, in the copy of the hand. Refused
     with the cell and the sheet named; nothing stored."""
     data = season_workbook(season)
     hand, options = column(data, DOCUMENT), column(data, "Spelopties (JSON)")
@@ -460,7 +460,7 @@ def test_libreoffice_round_trip_and_an_edited_penalty(season: Competition,
     assert not Evening.objects.filter(competition=target).exists()
 
 
-# -- guests of the same name: told apart by their guest number (issue 22, item 13b) -----------
+# -- guests of the same name: told apart by their guest number ---------------------------------
 def test_two_guests_of_the_same_name_in_one_round_round_trip(club: Any) -> None:
     """Two walk-in guests both called "Jan" on every evening, at one table or at two: the
     workbook numbers each evening's guests, so the import keeps them two people (before: "Jan
@@ -536,7 +536,7 @@ def test_a_high_five_1959_season_saved_by_libreoffice_imports(
         make_evening: Callable[..., Any], make_round: Callable[..., Any],
         tmp_path: Any) -> None:
     """LibreOffice writes a true/false cell as the formula TRUE() or FALSE() with the value
-    cached: the import takes the value, as it does from Excel (issue 22, item 13c)."""
+    cached: the import takes the value, as it does from Excel."""
     competition = make_competition(club, "high_five_1959")
     evening = make_evening(competition, members=[make_member(club, name=n)
                                                  for n in ("Ann", "Bob", "Cor", "Dirk")])

@@ -31,7 +31,7 @@ from tournaments.competitions.forms.ordered import OrderedChoicesWidget
 from tournaments.models import CallOff, Competition, Evening, Hand
 from tournaments.workbook.check import check_season
 from tournaments.workbook.read import parse_season
-from tournaments.workbook.reglement import reglement_sentences
+from tournaments.workbook.season_rules_sheet import reglement_sentences
 from tournaments.workbook.selectors import season_workbook
 from tournaments.workbook.services import SeasonImportRefused
 

@@ -1,5 +1,5 @@
-"""The season workbook carries the reglement, the evenings that do not count and the call-offs
-(issue 23, item 7): export → import gives the same standings, for every demo competition and,
+"""The season workbook carries the reglement, the evenings that do not count and the call-offs:
+export → import gives the same standings, for every demo competition and,
 through LibreOffice, for every game; hostile rule values are refused with a sentence."""
 
 from __future__ import annotations
@@ -404,7 +404,7 @@ def test_a_calloff_an_evening_that_stops_counting_or_new_rules_change_the_downlo
 def test_an_evenings_sheet_of_more_than_a_season_is_refused(
         club: Any, make_competition: Callable[..., Any], make_member: Callable[..., Any],
         make_evening: Callable[..., Any], make_round: Callable[..., Any]) -> None:
-    from tournaments.workbook.reglement import MAX_EVENINGS
+    from tournaments.workbook.season_rules_sheet import MAX_EVENINGS
 
     source = build_season(club, "jokeren", make_competition, make_member, make_evening,
                           make_round)

@@ -1,4 +1,4 @@
-"""The workbook reads as a secretary writes (issue 33, item 6): the rules in words, the raw
+"""The workbook reads as a secretary writes: the rules in words, the raw
 form the import reads in hidden columns, and no HTML entity in a cell."""
 
 from __future__ import annotations

@@ -165,7 +165,7 @@ def rules_from_answers(form: forms.Form, data: dict[str, Any]) -> dict[str, Any]
     chosen = chosen_periods(data)
     answers = {name: data.pop(name, None) for name in rule_fields()}
     # The preset ("Begin met") only fills the answers on the page (preset_answers); what is
-    # saved is what the page showed, never the preset over it (issue 33, item 3).
+    # saved is what the page showed, never the preset over it.
     for kind in ("notified", "unnotified"):
         if answers[f"absent_{kind}"] == "fixed" and answers[f"absent_{kind}_fixed"] is None:
             form.add_error(f"absent_{kind}_fixed", _("Fill in the score."))

@@ -1,4 +1,4 @@
-"""Writes: undoing a competition (issue 33, item 2). One without results (no hand at any table)
+"""Writes: undoing a competition. One without results (no hand at any table)
 may be deleted; one with results is archived instead: hidden from the members, kept, and
 restorable by a club admin. The history (simple-history) keeps each step with who did it: the
 deletion as the competition's deletion row with the reason "deleted", archiving and restoring

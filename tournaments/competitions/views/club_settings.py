@@ -1,4 +1,4 @@
-"""Views: the club settings page ("Clubinstellingen", issue 26 item 1) and the club's logo.
+"""Views: the club settings page ("Clubinstellingen") and the club's logo.
 
 One page, three forms, each posted to its own address: the club (name, public pages, table
 codes, language), the logo (upload or remove) and the defaults for new competitions. A form

@@ -1,4 +1,4 @@
-"""Views: deleting, archiving and restoring a competition (issue 33, item 2). One page asks
+"""Views: deleting, archiving and restoring a competition. One page asks
 first (no JavaScript needed): delete when it has no results, archive when it has; an archived
 competition's page offers to restore it."""
 

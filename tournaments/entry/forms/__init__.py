@@ -14,19 +14,8 @@ everything else, with one exception the model makes (``numbers``): a number outs
 integer column holds, or a NUL character (no text column stores it), is refused here at its
 input, and the hand is not saved.
 
-Split by responsibility, not a Django form with fields built at run time. What the form does
-is not what ``django.forms`` does: a field here is a block of inputs per side or per position,
-shown or hidden by conditions on other fields, parsed into the engine's nested hand format, and
-annotated with the engine's issues at the side they name. A Django form would keep its fields
-flat and its errors per field, so the same code would live in ``clean()`` and the templates,
-beside a framework that does little of it. So the form stays plain Python, one module per
-responsibility, each a class or functions given what they need (no mixins sharing the form's
-attributes): ``building`` makes the blocks from the game (``Builder``), ``parsing`` reads the
-post into the engine's hand (``Reader``), ``issues`` turns the engine's codes into messages
-at their inputs (``Placer``, the sentences); ``form`` (``HandForm``) holds what the page
-shows and calls the three; ``fields`` has the parts they share (``Input``, ``Block``, the
-conditions), ``adjusted`` an admin's adjusted score, and ``posted`` is what a save asks of
-the forms layer. docs/architecture.md ("The hand form") says the same for a newcomer.
+Why plain Python and not ``django.forms``, and which module holds what: docs/architecture.md
+("The hand form").
 """
 
 from tournaments.entry.forms.adjusted import adjusted_points_errors, adjusted_points_from

@@ -1,7 +1,7 @@
 """Writes: table codes (what a code may do is read in ``selectors.permissions``).
 
 A table code lets the phones at a table enter, correct and confirm that table's scores without
-an account (issue 16). It is random, made by the one generator of codes
+an account. It is random, made by the one generator of codes
 (``tournaments.codes.tokens.code_new``: 128 bits), never derived from the seed or an id. Every
 table gets one when it is created (the draw, a late arrival's new table); a club admin renews a
 table's code (the old one stops at once: it is revoked in the same transaction) or turns codes

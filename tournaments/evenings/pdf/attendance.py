@@ -1,5 +1,5 @@
 """The attendance list ("presentielijst") of an evening: everyone checked in, member or guest,
-the fee and what was paid, and a column to sign (issue 26, item 4)."""
+the fee and what was paid, and a column to sign."""
 
 from __future__ import annotations
 

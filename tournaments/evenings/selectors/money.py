@@ -1,4 +1,4 @@
-"""Reads: the evening money (issue 26, item 4). Whole cents, added as integers in SQL."""
+"""Reads: the evening money. Whole cents, added as integers in SQL."""
 
 from __future__ import annotations
 

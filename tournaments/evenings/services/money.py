@@ -1,4 +1,4 @@
-"""Writes: the evening money (issue 26, item 4; docs/secretary-guide.md "Inleg").
+"""Writes: the evening money (docs/secretary-guide.md "Inleg").
 
 A competition's entry fee ("inleg") per evening, for members and for guests, in whole cents.
 Each person checked in owes the fee of the moment they were checked in (``Participant.fee_cents``;

@@ -1,4 +1,4 @@
-"""Writes: undoing a planned evening (issue 33, item 2). A secretary who planned an evening on
+"""Writes: undoing a planned evening. A secretary who planned an evening on
 the wrong date moves it; one planned by mistake she cancels, with its call-offs. Both only while
 the evening is planned and has no results (no hand at any table); after that the evening is
 part of the season and stays. Each change is in the history (simple-history): the move as a

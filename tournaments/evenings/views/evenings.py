@@ -122,7 +122,7 @@ def evening_status(request: ClubRequest, pk: int) -> HttpResponse:
             if (form.cleaned_data["status"] == EveningStatus.CLOSED
                     and not request.POST.get("close_unfinished")):
                 unfinished = selectors.unfinished_tables(evening=evening)
-                if unfinished:  # ask once more, naming them (issue 33, item 4)
+                if unfinished:  # ask once more, naming them
                     return _close_page(request, evening, unfinished)
             services.evening_status_set(
                 evening=evening, status=form.cleaned_data["status"], by=request.user

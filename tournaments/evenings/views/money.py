@@ -1,4 +1,4 @@
-"""Views: the evening money (issue 26, item 4). Thin: parse, call, render.
+"""Views: the evening money. Thin: parse, call, render.
 
 The competition's money page sets the entry fee and shows the season per member (evenings,
 due, paid, still owed); the attendance list is a PDF per evening. "Betaald" is ticked on the

@@ -1,4 +1,4 @@
-"""Views: moving or cancelling a planned evening (issue 33, item 2). Each asks first, on a page
+"""Views: moving or cancelling a planned evening. Each asks first, on a page
 of its own (no JavaScript needed); the services refuse once the evening has results."""
 
 from __future__ import annotations

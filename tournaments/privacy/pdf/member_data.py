@@ -1,4 +1,4 @@
-"""A member's own data as a readable PDF ("Mijn gegevens", issue 26): the same data as the JSON
+"""A member's own data as a readable PDF ("Mijn gegevens"): the same data as the JSON
 download (``selectors.member_data``), in the club's language."""
 
 from __future__ import annotations

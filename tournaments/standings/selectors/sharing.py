@@ -1,4 +1,4 @@
-"""Reads: the evening a share code opens, and who gets its results by e-mail (issue 26, item 5).
+"""Reads: the evening a share code opens, and who gets its results by e-mail.
 
 The writes and the why: ``tournaments/standings/services/sharing.py``.
 """

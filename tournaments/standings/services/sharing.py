@@ -1,4 +1,4 @@
-"""Writes: the share link of an evening's results, and mailing them (issue 26, item 5).
+"""Writes: the share link of an evening's results, and mailing them.
 
 After the evening (it is closed) a club admin makes a share link: ``/uitslag/<code>/`` with 128
 random bits, like the door code, so it works whether or not the club's public pages are on and

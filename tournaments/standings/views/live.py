@@ -1,4 +1,4 @@
-"""The live page of an evening (issue 34): each table's progress and running totals, and the
+"""The live page of an evening: each table's progress and running totals, and the
 provisional ranking ("voorlopig" until the evening is closed), for the club's members on the
 phone and at home, and for visitors when the club has public pages (as the public standings).
 

@@ -1,4 +1,4 @@
-"""Polls that cost almost nothing when nothing changed (issue 34).
+"""Polls that cost almost nothing when nothing changed.
 
 The standings, the TV and the live evening page poll every :data:`POLL_SECONDS` with htmx. Each
 poll is a conditional request: its ETag is made from the competition's or the evening's change

@@ -1,4 +1,4 @@
-"""Views: sharing an evening's results (issue 26, item 5; docs/privacy.md, "Sharing").
+"""Views: sharing an evening's results (docs/privacy.md, "Sharing").
 
 After the evening (it is closed) the results page gives a club admin a share link, an
 unguessable ``/uitslag/<code>/`` (``shared_results``), and everyone a "Deel via WhatsApp"

@@ -30,7 +30,7 @@ from tournaments.standings.views.share import share_context
 
 
 def _competition(request: ClubRequest | PublicClubRequest, pk: int) -> Competition:
-    """The club's competition; an archived one only for a club admin (issue 33, item 2)."""
+    """The club's competition; an archived one only for a club admin."""
     found = Competition.objects.filter(club=request.club)
     if request.club_role != Role.ADMIN:
         found = found.filter(archived_at__isnull=True)

@@ -25,7 +25,7 @@ from tournaments.shared.views import club_competition
 from tournaments.workbook.check import check_season
 from tournaments.workbook.forms import SeasonImportForm
 from tournaments.workbook.read import ParsedSeason, parse_season
-from tournaments.workbook.reglement import reglement_sentences
+from tournaments.workbook.season_rules_sheet import reglement_sentences
 from tournaments.workbook.selectors import competition_is_empty
 from tournaments.workbook.services import SeasonImportRefused, season_import_apply
 

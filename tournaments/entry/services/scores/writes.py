@@ -1,60 +1,9 @@
-"""The one write path of score entry: add, change and delete a hand.
+"""The one write path of score entry: add, change and delete a hand (:func:`_change`).
 
-Adding, changing and deleting a hand take one path (:func:`_change`):
-
-1. the match is read: the table with its evening, its seats and its hands (or taken from the
-   caller, who read them with the table at ``table.version``), outside any transaction;
-2. it is refused when the table is no longer at the version the form was rendered at
-   (:class:`TableChanged`, with the fresh table), the evening is closed or the table confirmed
-   (:class:`TableLocked`, see ``services.guards``), or the user may not enter scores here
-   (``PermissionDenied``, asked of ``selectors.permissions``);
-3. the whole match with the change applied is evaluated through ``tournaments.shared.matches`` (the
-   rules engine decides everything); any error — in the changed hand or in a later hand it
-   makes invalid — refuses the change (:class:`HandRejected`, with the engine's issues), unless
-   a club admin gives a written reason and the points that stand (an adjusted score, see
-   ``matches.match_view``); new warnings of the changed hand need
-   ``acknowledge_warnings=True`` (:class:`WarningsNotAcknowledged`); the checks are in
-   ``checks``;
-4. one short transaction claims the table with a single ``UPDATE … SET version = version + 1,
-   hand_count, finished WHERE id AND version = expected`` (``QuerySet.update``). Zero rows:
-   somebody saved this table since it was read, :class:`TableChanged`, nothing written. The
-   UPDATE takes the row's write lock (PostgreSQL: a second writer waits for the first to commit
-   and then matches zero rows; SQLite: one writer at a time). Then the hands are saved or
-   deleted through the ORM and each seat's derived integers written (one ``update()`` each).
-
-Idempotency: a save may carry a key made on the phone (``tournaments.entry.entry_keys``). The key
-goes on the history row of the change and on an added hand (``Hand.entry_key``, unique per table).
-A key already applied at the table is answered with that change (``Saved.repeated``, the
-table as it is now) instead of being made again. It is looked up only when the change is not
-made as sent: the table is no longer at the version the form carries (the first attempt moved
-it on), a constraint refuses the hand (a repeat that raced the first attempt, or one sent
-with the version the first attempt produced) or its history row (the key's hand was deleted
-since: the history keeps the key, once per table), the hand to delete is gone, or the change is
-refused or locked (a repeat after the match was finished or confirmed). A first add, the usual
-save, costs no look-up. A correction is looked up before it is made: it leaves no keyed row
-for a constraint to refuse, so a repeat sent with the version its first attempt produced would
-otherwise be made again. So a save whose answer never reached the phone can be sent again:
-never a second hand, never :class:`TableChanged` for the save's own earlier success.
-
-Every change a save depends on bumps the version in the transaction that makes it (the hand
-changes here, the confirmation, re-seating a table, closing or reopening the evening), so a
-claim that matches proves the match read is still the match stored.
-
-History: django-simple-history's own signals record every save and delete of a hand with the
-user (``_history_user``) and a change reason (``_change_reason``); the table history page shows
-before → after. A receiver of ``post_save`` or ``post_delete`` sees every change.
-
-What a save carries is one :class:`HandChange`: the hand's data, the version the form was
-rendered at, its idempotency key, and an admin's adjusted score; every service answers with
-:class:`Saved`.
-
-Table codes: every service here takes ``via`` (a ``table_codes.ViaCode``) instead of ``by`` for
-a change made through a table's code, without a login: the code must be its table's and still
-active (checked again inside the write's transaction, so a renewed code stops at once), and the
-history records the code and the device's user agent (``tournaments.entry.history``).
-
-Confirmation is ``confirmation``; the SQLite retry, a test-database workaround, is
-``sqlite_retry``. Why one path: docs/architecture.md ("One write path for every save").
+Read, check and evaluate outside any transaction, then claim the table's version in one short
+transaction and write; a key already applied at the table is answered, not made again. Every
+step, and why one path: docs/architecture.md ("One write path for every save", "Offline, and a
+save that cannot be lost or doubled").
 """
 
 from __future__ import annotations

@@ -89,11 +89,16 @@ def save_edit_form(client: Client, competition: Competition, **overrides: Any) -
 ABSENT = {"notified": "worst", "unnotified": {"fixed": 0}, "max_scored": 2}
 TOO_LARGE = "hoogstens 999"
 TOO_SMALL = "minstens -999"
+# A fixed absence score is an evening's score: up to 99,999 (a klaverjas evening scores thousands).
+SCORE_TOO_LARGE = "hoogstens 99999"
+SCORE_TOO_SMALL = "minstens -99999"
 REFUSED_RULES = [
-    ("absent", {**ABSENT, "unnotified": {"fixed": 1000}}, "niet was", "1000", TOO_LARGE),
+    ("absent", {**ABSENT, "unnotified": {"fixed": 100000}}, "niet was", "100000",
+     SCORE_TOO_LARGE),
     ("absent", {**ABSENT, "notified": {"fixed": 2147483647}}, "afmeldde", "2147483647",
-     TOO_LARGE),
-    ("absent", {**ABSENT, "notified": {"fixed": -1000}}, "afmeldde", "-1000", TOO_SMALL),
+     SCORE_TOO_LARGE),
+    ("absent", {**ABSENT, "notified": {"fixed": -100000}}, "afmeldde", "-100000",
+     SCORE_TOO_SMALL),
     ("absent", {**ABSENT, "max_scored": 1000}, "afwezige", "1000", TOO_LARGE),
     ("count", {"best": 1000}, "Hoeveel avonden (de beste)", "1000", TOO_LARGE),
     ("count", {"drop": 2147483647}, "Hoeveel avonden (de beste)", "2147483647", TOO_LARGE),
@@ -132,18 +137,18 @@ def test_a_rule_the_competition_form_refuses_is_refused_naming_the_cell(
     assert target.rules == {}
 
 
-def test_the_import_page_names_the_cell_of_an_absence_score_of_1000(
+def test_the_import_page_names_the_cell_of_an_absence_score_too_large(
         source: Competition, client_for: Any, admin_user: Any) -> None:
     data, line = with_rule(season_workbook(source), "absent",
-                           {**ABSENT, "unnotified": {"fixed": 1000}})
+                           {**ABSENT, "unnotified": {"fixed": 100000}})
     target = empty_like(source)
     url = reverse("tournaments:season_import", kwargs={"club": source.club.slug,
                                                         "competition_id": target.pk})
     page = client_for(admin_user).post(
         url, {"file": SimpleUploadedFile("seizoen.xlsx", data)}).content.decode()
     assert f"(cel Reglement!C{line}): de regel “absent”" in page
-    assert "“Vast aantal punten voor wie er niet was” is 1000: Zorg ervoor dat deze waarde " \
-           "hoogstens 999 is." in page
+    assert "“Vast aantal punten voor wie er niet was” is 100000: Zorg ervoor dat deze waarde " \
+           "hoogstens 99999 is." in page
     assert 'name="token" value=""' in page  # nothing to confirm
 
 

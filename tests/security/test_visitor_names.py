@@ -121,7 +121,7 @@ def test_every_public_page_is_walked() -> None:
     assert PUBLIC_CLUB_PAGES == ["tournaments:evening_live", "tournaments:public_evening",
                                  "tournaments:public_standings", "tournaments:tv"]
     assert sorted(GAMES) == ["big_five", "high_five_1959", "high_five_crowns",
-                             "high_five_tiles", "jokeren"]
+                             "high_five_tiles", "jokeren", "klaverjassen"]
 
 
 def test_a_visitor_sees_each_name_as_its_member_chose_on_every_page(

@@ -397,9 +397,9 @@ def test_the_bounds_of_one_deal_for_a_team():
                                                "verzaken_penalty": 500}, 2) == (0, 662)
 
 
-def test_the_engine_plays_it_but_the_site_does_not_list_it_yet():
-    """Until tournaments/games/klaverjassen.py lands, GAMES (the site's list) leaves it out."""
-    assert "klaverjassen" in ALL_GAMES and "klaverjassen" not in GAMES
+def test_the_engine_plays_it_and_the_site_lists_it():
+    """Its site side (tournaments/games/klaverjassen.py) has landed: GAMES lists it."""
+    assert "klaverjassen" in ALL_GAMES and "klaverjassen" in GAMES
     described = KJ.describe()
     assert json.loads(json.dumps(described)) == described
     assert described["sides"] == {"min": 2, "max": 2} and described["team_game"] is True

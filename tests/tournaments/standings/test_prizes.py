@@ -15,6 +15,7 @@ from clubmanager.models import PublicName
 from tests.tournaments.competitions.test_competitions import add_url, form_data
 from tests.tournaments.standings.test_standings import Season
 from tournaments.models import Competition
+from tournaments.models.stamps import stamp_evening
 from tournaments.shared.season_rules import engine_rules, rules_errors
 from tournaments.standings.selectors.prizes import evening_prizes
 from tournaments.standings.selectors.standings import season_standings
@@ -230,6 +231,7 @@ def test_the_tv_shows_the_prize_list_when_tonight_is_over(season, club, client):
     table = evening.rounds.get().tables.get()
     table.finished = False
     table.save()
+    stamp_evening(evening)  # as the hand services do in the same transaction
     assert "Avondprijzen" not in client.get(url).content.decode()
     evening.status = "closed"
     evening.save()

@@ -33,8 +33,8 @@ def pages(club: Any, played: dict[str, Any]) -> list[str]:
 
 
 def test_every_public_page_is_checked() -> None:
-    assert PUBLIC_CLUB_PAGES == ["tournaments:public_evening", "tournaments:public_standings",
-                                 "tournaments:tv"]
+    assert PUBLIC_CLUB_PAGES == ["tournaments:evening_live", "tournaments:public_evening",
+                                 "tournaments:public_standings", "tournaments:tv"]
 
 
 def test_an_anonymous_visitor_never_sees_a_full_name_by_default(

@@ -139,19 +139,19 @@ def test_a_save_runs_a_fixed_number_of_statements(
         django_assert_max_num_queries: Callable[..., Any]) -> None:
     """The page's read (the table with its club and the role, its seats, its hands) is what
     the save checks; then one transaction: the claim, the hand, its history row and each
-    seat, whatever the number of hands."""
+    seat, and the two change stamps, whatever the number of hands."""
     for version in range(len(CONTRACTS)):
         with django_assert_max_num_queries(3):
             _club, role, got = table_access(user_id=scorekeeper_user.pk, club_slug=club.slug,
                                             pk=table.pk)
             seats, hands = seats_and_hands(got)
         data = {"penalties": {"Ann": 0, "Bob": 10 + version, "Gast": 3}}
-        with django_assert_max_num_queries(5 + len(seats)) as captured:  # with a savepoint
+        with django_assert_max_num_queries(7 + len(seats)) as captured:  # savepoint, 2 stamps
             scores.hand_add(table=got, by=scorekeeper_user, role=role, seats=seats, hands=hands,
                             change=scores.HandChange(data=data, expected_version=version))
         writes = [q["sql"] for q in captured.captured_queries
                   if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
-        assert len(writes) == 3 + len(seats), writes
+        assert len(writes) == 5 + len(seats), writes  # with the two change stamps
     assert Hand.objects.filter(table=table).count() == len(CONTRACTS)
 
 

@@ -290,9 +290,9 @@ def test_saving_a_hand_runs_the_same_few_queries_for_hand_1_and_hand_7(
     for hand in sample_hands("jokeren", sides):
         post = form_post(table, hand)
         # session, user, the table with its club and the user's role, seats, hands; the write:
-        # claim (version, finished), hand, its history, seats (one executemany); plus the
-        # test's savepoints
-        with django_assert_max_num_queries(15) as captured:  # one UPDATE per seat
+        # claim (version, finished), hand, its history, seats (one executemany), the evening's
+        # and the competition's change stamps; plus the test's savepoints
+        with django_assert_max_num_queries(17) as captured:  # one UPDATE per seat
             response = client.post(url("hand_add", table), post, **HTMX)
         assert response.status_code == 200 and "opgeslagen" in response.content.decode()
         counts.append(len(captured.captured_queries))

@@ -123,6 +123,9 @@ def test_admin_checks_members_in_draws_round_one_and_downloads_the_sheets(
     with step("asked before closing the evening"):
         page.once("dialog", lambda dialog: dialog.accept())
         page.get_by_role("button", name="Close the evening").click()
+        # the unfinished tables are named first; closing them anyway is a second, deliberate tap
+        expect(page.get_by_role("alert")).to_contain_text("tables have not finished")
+        page.get_by_role("button", name="Close the evening anyway").click()
         expect(page.get_by_role("button", name="Reopen the evening")).to_be_visible()
         evening.refresh_from_db()
         assert evening.status == EveningStatus.CLOSED

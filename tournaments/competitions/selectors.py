@@ -73,21 +73,21 @@ def competition_evenings(*, competition: Competition) -> QuerySet[Evening]:
 
 
 @dataclass(frozen=True)
-class ReglementChange:
+class SeasonRulesChange:
     when: datetime.datetime
     rules: list[str]  # the reglement from then on, in words
 
 
-def reglement_changes(*, competition: Competition, limit: int = 10) -> list[ReglementChange]:
+def season_rules_changes(*, competition: Competition, limit: int = 10) -> list[SeasonRulesChange]:
     """The reglements the competition had, newest first, each from the moment it was set (the
     competition's history; saves that left the rules alone are skipped). One query."""
     records = list(competition.history.order_by("history_date", "history_id")
                    .values_list("history_date", "rules"))
-    changes: list[ReglementChange] = []
+    changes: list[SeasonRulesChange] = []
     previous: Any = None
     for when, rules in records:
         if not changes or rules != previous:
-            changes.append(ReglementChange(when=when, rules=rules_sentences(rules)))
+            changes.append(SeasonRulesChange(when=when, rules=rules_sentences(rules)))
         previous = rules
     return changes[::-1][:limit]
 

@@ -46,7 +46,7 @@ from ..games import CellProblem, site_game
 from ..models import Competition
 from .columns import hands_columns
 from .read import HandRow, ParsedSeason, person
-from .season_rules_sheet import Reglement, check_reglement
+from .season_rules_sheet import SeasonRulesSheet, check_season_rules
 
 # -- checking --------------------------------------------------------------------------------
 OK = "ok"
@@ -79,8 +79,8 @@ class SeasonPreview:
     new_members: dict[str, str]  # member number -> name, to be created
     problems: list[str] = field(default_factory=list)  # about the file or the competition
     #: the reglement, evenings and call-offs of the file (``season_rules_sheet.py``)
-    reglement: Reglement = field(default_factory=Reglement)
-    reglement_ok: bool = True  # the reglement, evenings and call-offs passed their checks
+    reglement: SeasonRulesSheet = field(default_factory=SeasonRulesSheet)
+    season_rules_ok: bool = True  # the reglement, evenings and call-offs passed their checks
 
     @property
     def errors(self) -> list[PreviewTable]:
@@ -157,11 +157,11 @@ def check_season(
         preview.problems.append(_("The file holds no matches."))
     preview.reglement = parsed.reglement
     played = {(row.date, seat[0]) for row in parsed.rows for seat in row.seats if seat[0]}
-    refused = check_reglement(
+    refused = check_season_rules(
         parsed.reglement, better=competition.better, dates={t.date for t in preview.tables},
         members=members, sheet_members=parsed.members, new_members=preview.new_members,
         played=played)
-    preview.reglement_ok = not refused
+    preview.season_rules_ok = not refused
     preview.problems += refused
     preview.problems += _number_problems(preview.new_members, parsed.member_cells)
     return preview

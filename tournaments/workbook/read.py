@@ -39,7 +39,7 @@ from .readsheet import (
     _text,
     _value,
 )
-from .season_rules_sheet import Reglement, cell_name, read_reglement
+from .season_rules_sheet import SeasonRulesSheet, cell_name, read_season_rules
 
 __all__ = ["MAX_BYTES", "MAX_ROWS", "HandRow", "ImportFileError", "ParsedSeason",
            "parse_season", "person"]
@@ -98,7 +98,7 @@ class ParsedSeason:
     rows: list[HandRow]
     members: dict[str, str]  # member number -> name, from the members sheet
     #: the reglement, the evenings and the call-offs (``season_rules_sheet.py``), each as read
-    reglement: Reglement = field(default_factory=Reglement)
+    reglement: SeasonRulesSheet = field(default_factory=SeasonRulesSheet)
     #: member number -> its cell on the members sheet ("Leden!A2"), to name it in a problem
     member_cells: dict[str, str] = field(default_factory=dict)
 
@@ -116,7 +116,7 @@ class ParsedSeason:
         rows = [HandRow(**{**r, "seats": [[*seat, ""][:3] for seat in r["seats"]]})
                 for r in data["rows"]]
         return cls(rows=rows, members=dict(data["members"]),
-                   reglement=Reglement.from_dict(data.get("reglement") or {}),
+                   reglement=SeasonRulesSheet.from_dict(data.get("reglement") or {}),
                    member_cells=dict(data.get("member_cells") or {}))
 
 
@@ -158,7 +158,7 @@ def parse_season(data: bytes, filename: str) -> ParsedSeason:
                     members[number] = name
                     cells[number] = cell_name(member_sheet, member_columns["member_number"],
                                               row.line)
-    return ParsedSeason(rows=rows, members=members, reglement=read_reglement(workbook),
+    return ParsedSeason(rows=rows, members=members, reglement=read_season_rules(workbook),
                         member_cells=cells)
 
 

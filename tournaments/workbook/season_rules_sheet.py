@@ -1,12 +1,12 @@
 """The season workbook's reglement, evenings and call-offs read back and checked
 (docs/secretary-guide.md, "Seizoen inlezen"). No writes: ``services.season_import`` writes.
 
-``read_reglement(workbook)`` reads the sheets ``Reglement``/``Rules``, ``Avonden``/``Evenings``
+``read_season_rules(workbook)`` reads the sheets ``Reglement``/``Rules``, ``Avonden``/``Evenings``
 and ``Afmeldingen``/``Call-offs`` (each optional: a workbook exported before they existed still
-imports, and keeps the competition's own reglement) into a ``Reglement``, with a sentence per
+imports, and keeps the competition's own reglement) into a ``SeasonRulesSheet``, with a sentence per
 problem that names the sheet, the row and, on the rules sheet, the rule.
 
-``check_reglement`` checks what needs the competition: the rules engine checks the rules, as
+``check_season_rules`` checks what needs the competition: the rules engine checks the rules, as
 the competition form has it checked (``season_rules.rules_errors``, the same sentences), then
 the form's own bounds (``season_rules.answer_refusals``: an answer the form would refuse when it
 shows the rules again, such as an absence score of 1000, would lock that form); the call-offs
@@ -65,7 +65,7 @@ NO = {"nee", "no", "false", "onwaar", "0", ""}
 
 
 @dataclass
-class Reglement:
+class SeasonRulesSheet:
     """What the three sheets hold. ``rules`` None: no rules sheet (the competition keeps its
     own); ``evenings`` (ISO date → counts) None: no evenings sheet."""
 
@@ -81,7 +81,7 @@ class Reglement:
     problems: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Reglement:
+    def from_dict(cls, data: Mapping[str, Any]) -> SeasonRulesSheet:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         return cls(**known)
 
@@ -133,7 +133,7 @@ def prize_sentences(rules: Any) -> list[str]:
     return lines
 
 
-def reglement_sentences(rules: Any) -> list[str]:
+def season_rules_sentences(rules: Any) -> list[str]:
     """The whole reglement in words: the standings' rules, the tie-breaks, the prizes."""
     lines = rules_sentences(rules)
     chosen = rules.get("tiebreaks") if isinstance(rules, dict) else None
@@ -144,8 +144,8 @@ def reglement_sentences(rules: Any) -> list[str]:
     return lines + prize_sentences(rules)
 
 
-def read_reglement(workbook: Workbook) -> Reglement:
-    reglement = Reglement()
+def read_season_rules(workbook: Workbook) -> SeasonRulesSheet:
+    reglement = SeasonRulesSheet()
     name = _find_sheet(workbook, "rules")
     if name is not None:
         _read_rules(workbook, name, reglement)
@@ -159,7 +159,7 @@ def read_reglement(workbook: Workbook) -> Reglement:
 
 
 def _columns(workbook: Workbook, name: str, builder: Any, needed: tuple[str, ...],
-             reglement: Reglement) -> tuple[dict[str, int], list[Row]] | None:
+             reglement: SeasonRulesSheet) -> tuple[dict[str, int], list[Row]] | None:
     columns, rows = _read_sheet(workbook, name, builder)
     missing = [label for key, label in builder() if key in needed and key not in columns]
     if missing:
@@ -169,7 +169,7 @@ def _columns(workbook: Workbook, name: str, builder: Any, needed: tuple[str, ...
     return columns, rows
 
 
-def _read_rules(workbook: Workbook, name: str, reglement: Reglement) -> None:
+def _read_rules(workbook: Workbook, name: str, reglement: SeasonRulesSheet) -> None:
     found = _columns(workbook, name, rules_columns, ("rule", "value"), reglement)
     if found is None:
         return
@@ -251,7 +251,7 @@ def _date(value: Any) -> datetime.date | None:
     return _parse_date(_text(value)) if value not in (None, "") else None
 
 
-def _read_evenings(workbook: Workbook, name: str, reglement: Reglement) -> None:
+def _read_evenings(workbook: Workbook, name: str, reglement: SeasonRulesSheet) -> None:
     found = _columns(workbook, name, evenings_columns, ("date", "counts"), reglement)
     if found is None:
         return
@@ -281,7 +281,7 @@ def _read_evenings(workbook: Workbook, name: str, reglement: Reglement) -> None:
             reglement.evenings[day.isoformat()] = counts is True or counts in YES
 
 
-def _read_calloffs(workbook: Workbook, name: str, reglement: Reglement) -> None:
+def _read_calloffs(workbook: Workbook, name: str, reglement: SeasonRulesSheet) -> None:
     found = _columns(workbook, name, calloffs_columns, ("date", "member_number"), reglement)
     if found is None:
         return
@@ -303,7 +303,7 @@ def _read_calloffs(workbook: Workbook, name: str, reglement: Reglement) -> None:
                                        _text(_value(row, columns, "name")), row.line])
 
 
-def _rule_problems(reglement: Reglement, better: str) -> list[str]:
+def _rule_problems(reglement: SeasonRulesSheet, better: str) -> list[str]:
     """The engine's refusals of the rules, else the competition form's (its bounds): each a
     sentence naming the rule's cell."""
     rules = reglement.rules
@@ -314,7 +314,7 @@ def _rule_problems(reglement: Reglement, better: str) -> list[str]:
             for key, sentence in refused]
 
 
-def check_reglement(reglement: Reglement, *, better: str, dates: set[str],
+def check_season_rules(reglement: SeasonRulesSheet, *, better: str, dates: set[str],
                     members: Mapping[str, Any], sheet_members: Mapping[str, str],
                     new_members: dict[str, str], played: set[tuple[str, str]]) -> list[str]:
     """The problems of the reglement, evenings and call-offs against the competition (its

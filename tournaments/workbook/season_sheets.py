@@ -33,7 +33,7 @@ from .columns import (
     sheet_names,
 )
 from .rows import SeasonRows
-from .season_rules_sheet import reglement_sentences
+from .season_rules_sheet import season_rules_sentences
 from .sheet import (
     AVERAGE_FORMAT,
     Column,
@@ -64,8 +64,8 @@ def rule_rows(rules: Any) -> list[tuple[str, Any]]:
 
 def rule_words(key: str, value: Any) -> str:
     """One rule in words, as the standings page says it ("De beste 6 avonden tellen.")."""
-    base = reglement_sentences({})
-    mine = reglement_sentences({key: value})
+    base = season_rules_sentences({})
+    mine = season_rules_sentences({key: value})
     extra = [line for line in mine if line not in base]
     if extra or key == "count":
         return " ".join(extra or mine)

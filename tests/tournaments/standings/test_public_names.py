@@ -26,7 +26,8 @@ def played(club: Any, play_big_five: Any) -> dict[str, Any]:
 
 
 def pages(club: Any, played: dict[str, Any]) -> list[str]:
-    ids = {"tournaments:public_evening": played["evening"].pk}
+    ids = {"tournaments:public_evening": played["evening"].pk,
+           "tournaments:evening_live": played["evening"].pk}
     return [reverse(name, kwargs={"club": club.slug,
                                   "pk": ids.get(name, played["competition"].pk)})
             for name in PUBLIC_CLUB_PAGES]

@@ -31,7 +31,7 @@ from tournaments.competitions.forms.ordered import OrderedChoicesWidget
 from tournaments.models import CallOff, Competition, Evening, Hand
 from tournaments.workbook.check import check_season
 from tournaments.workbook.read import parse_season
-from tournaments.workbook.season_rules_sheet import reglement_sentences
+from tournaments.workbook.season_rules_sheet import season_rules_sentences
 from tournaments.workbook.selectors import season_workbook
 from tournaments.workbook.services import SeasonImportRefused
 
@@ -173,13 +173,13 @@ def test_after_an_accepted_import_the_competition_form_still_saves(
     do_import(season_workbook(source), target)
     target.refresh_from_db()
     assert target.rules == rules
-    standings, words = standings_view(target), reglement_sentences(rules)
+    standings, words = standings_view(target), season_rules_sentences(rules)
     response = save_edit_form(admin_client, target, name="Hernoemd", end_date="2027-06-30")
     assert response.status_code == 302, response.context["form"].errors
     target.refresh_from_db()
     assert target.name == "Hernoemd"
     # the form writes out its defaults ("rank_by": "total", ...); the reglement is the same
-    assert reglement_sentences(target.rules) == words and standings_view(target) == standings
+    assert season_rules_sentences(target.rules) == words and standings_view(target) == standings
 
 
 # -- call-offs: not for a member who played that evening ---------------------------------------

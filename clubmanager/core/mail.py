@@ -16,10 +16,11 @@ from __future__ import annotations
 import logging
 import smtplib
 import threading
+import time
 from collections.abc import Callable, Sequence
 
 from django.core.mail import EmailMessage, get_connection
-from django.db import connections
+from django.db import OperationalError, connections
 from django.utils import translation
 
 logger = logging.getLogger(__name__)
@@ -77,14 +78,29 @@ def _failed(error: BaseException, index: int, report: Report | None) -> None:
     _report(report, index, error)
 
 
+#: Waits (seconds) before the report is tried again when the database was busy (SQLite
+#: locks a table while another connection writes it); about 3 s in all.
+REPORT_RETRIES = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6)
+
+
 def _report(report: Report | None, index: int, error: BaseException | None) -> None:
-    """Tell the caller; a report that fails is logged and stops no other mail."""
+    """Tell the caller; a database that is busy is tried again a few times, and a report that
+    still fails is logged and stops no other mail."""
     if report is None:
         return
-    try:
-        report(index, error)
-    except Exception:
-        logger.exception("the outcome of a mail could not be recorded")
+    for wait in (*REPORT_RETRIES, None):
+        try:
+            report(index, error)
+            return
+        except OperationalError as exc:
+            failure: Exception = exc
+            if wait is None:
+                break
+            time.sleep(wait)
+        except Exception as exc:
+            failure = exc
+            break
+    logger.error("the outcome of a mail could not be recorded", exc_info=failure)
 
 
 def send_later(build: Callable[[], Sequence[EmailMessage]], *, language: str | None,

@@ -148,3 +148,42 @@ def test_a_mail_still_being_sent_after_ten_minutes_counts_as_not_sent(
     assert "1 wordt nog verzonden" in page  # Alie: just now, perhaps still on its way
     assert ">Gerrit Hoekstra</a> (niet verzonden)" in page
     assert "Opnieuw versturen aan de 2 die hem niet kregen" in page  # Gerrit and Henk
+
+
+def test_an_outcome_is_recorded_once_the_busy_database_lets_it(
+        settings: Any, monkeypatch: Any) -> None:
+    """SQLite locks a table while another connection writes it: the outcome of a mail is tried
+    again, not dropped (the admin would see the mail 'still being sent' forever)."""
+    from django.db import OperationalError
+
+    from clubmanager.core import mail as mail_module
+    monkeypatch.setattr(mail_module, "REPORT_RETRIES", (0, 0, 0))
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    tries: list[int] = []
+    outcomes: list[int] = []
+
+    def report(index: int, error: Any) -> None:
+        tries.append(index)
+        if len(tries) < 3:
+            raise OperationalError("database table is locked: tournaments_resultsmail")
+        outcomes.append(index)
+
+    send_each([EmailMessage("s", "b", to=["alie@example.nl"])], report)
+    assert outcomes == [0] and len(tries) == 3
+
+
+def test_an_outcome_that_can_never_be_recorded_is_logged_and_stops_no_other_mail(
+        settings: Any, monkeypatch: Any, caplog: Any) -> None:
+    from django.db import OperationalError
+
+    from clubmanager.core import mail as mail_module
+    monkeypatch.setattr(mail_module, "REPORT_RETRIES", (0, 0))
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+    def report(index: int, error: Any) -> None:
+        raise OperationalError("database table is locked")
+
+    send_each([EmailMessage("s", "b", to=[a]) for a in ("a@example.nl", "b@example.nl")], report)
+    assert len(mail.outbox) == 2
+    assert [r.message for r in caplog.records].count(
+        "the outcome of a mail could not be recorded") == 2

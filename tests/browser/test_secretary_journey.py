@@ -26,8 +26,8 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD
 from clubmanager.models import Member, Role
+from tests.conftest import PASSWORD
 from tournaments.models import Competition
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -58,7 +58,10 @@ def picture(page: Any, name: str, *, full: bool = True) -> None:
     folder = Path(SHOTS)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"journey-{name}.png"
-    page.screenshot(path=str(path), full_page=full, scale="css")
+    # the top of the page, at most 1500 px: enough to recognise the screen, small to keep
+    height = min(1500, page.evaluate("document.documentElement.scrollHeight")) if full else 844
+    page.screenshot(path=str(path), full_page=full, scale="css",
+                    clip={"x": 0, "y": 0, "width": 390, "height": height})
     if shutil.which("optipng"):
         subprocess.run(["optipng", "-quiet", "-o2", str(path)], check=False)
 

@@ -10,7 +10,7 @@ PORT   ?= 8000
 MESSAGES_IGNORE := --ignore=.venv --ignore=scoring --ignore=benchmarks --ignore=tests \
                    --ignore=staticfiles --ignore=build
 
-.PHONY: run dev test lint bench load messages clean
+.PHONY: run dev test lint bench load messages clean guide-pictures
 
 # Create the virtualenv and install the pinned dependencies (again when pyproject.toml changes).
 $(VENV)/.installed: pyproject.toml
@@ -81,3 +81,8 @@ messages: $(VENV)/.installed
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache .hypothesis test-artifacts
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# The pictures of the secretary's guide ("Je club overzetten vanuit Excel"), made by the journey
+# test itself (tests/browser/test_secretary_journey.py) into docs/images/.
+guide-pictures: $(VENV)/.installed
+	DOCS_SCREENSHOTS=docs/images $(BIN)/pytest -p no:xdist tests/browser/test_secretary_journey.py

@@ -15,6 +15,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path
@@ -46,7 +47,7 @@ def _hidden_by_time(evening: Evening) -> bool:
     return timezone.now() >= start + datetime.timedelta(minutes=minutes)
 
 
-def _evenings(request: PublicClubRequest) -> Any:
+def _evenings(request: PublicClubRequest) -> QuerySet[Evening]:
     """The club's evenings a live page can show: not a planned one (nothing to show, and no
     names before the evening), not one of an archived competition (hidden from the members)."""
     return Evening.objects.select_related("competition").filter(

@@ -134,6 +134,7 @@ class BigFiveOptions(Options):
 
 
 class BigFivePage(ScorePage):
+    deals_option = "games"
     state_template = GAMES_ENTERED
 
 

@@ -196,6 +196,7 @@ class JokerenOptions(Options):
 
 
 class JokerenPage(ScorePage):
+    deals_option = "contracts"
     state_template = "tournaments/games/jokeren.html"
 
     def state_context(self, state: Any) -> dict[str, Any]:

@@ -336,6 +336,7 @@ class KlaverjassenEntry(Entry):
 
 
 class KlaverjassenPage(ScorePage):
+    deals_option = "deals"
     state_template = "tournaments/games/klaverjassen.html"
 
     def state_context(self, state: Any) -> dict[str, Any]:

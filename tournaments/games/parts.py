@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from scoring import GAMES
+
 from .sentences import Formatter
 
 if TYPE_CHECKING:
@@ -110,6 +112,21 @@ class ScorePage(Part):
     state_in_fold: ClassVar[bool] = False
     #: Says what the list's cells show when ``hand_cells`` shows more than points ("" for none).
     hand_cells_note: ClassVar[Any] = ""
+
+    #: The option that fixes how many hands a match has: a count, or a list with one item per
+    #: hand. Empty when the play decides when the match ends (then no "of N" is shown).
+    deals_option: ClassVar[str] = ""
+
+    def deals(self, options: Mapping[str, Any] | None) -> int | None:
+        """How many hands a match with these options has (the live page's "deal 5 of 7"), the
+        option's default when the table's options leave it out; None when play decides."""
+        if not self.deals_option:
+            return None
+        value = (options or {}).get(self.deals_option)
+        if value is None:
+            value = next(o.default for o in GAMES[self.game.key].options
+                         if o.name == self.deals_option)
+        return len(value) if isinstance(value, list) else int(value)
 
     def state_context(self, state: Any) -> dict[str, Any]:
         """What ``state_template`` shows beyond ``match``, from the engine's ``state`` of the

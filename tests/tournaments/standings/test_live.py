@@ -156,3 +156,65 @@ def test_the_live_page_reads_in_a_fixed_number_of_queries(
                  change=HandChange(data=hand, expected_version=version))
     with django_assert_max_num_queries(8):
         client.get(url)
+
+
+def test_each_table_shows_its_deals_done_of_the_matchs_deals(
+        client: Any, club: Any, played: dict[str, Any]) -> None:
+    table = played["table"]
+    table.refresh_from_db()
+    body = client.get(_url("evening_live", club, played["evening"].pk)).content.decode()
+    # the table played its match out: every deal of it done
+    assert f"tafel 1: spel {table.hand_count} van {table.hand_count}" in body
+
+
+def test_a_member_who_hides_the_name_is_not_named(client: Any, club: Any,
+                                                 played: dict[str, Any]) -> None:
+    bob = next(m for m in played["members"] if m.name == "Bob Smit")
+    bob.public_name = PublicName.HIDDEN
+    bob.save()
+    body = client.get(_url("evening_live", club, played["evening"].pk)).content.decode()
+    assert "Bob" not in body and "Ann J." in body
+
+
+def test_the_hide_setting_is_in_the_competition_form_and_saved(
+        client_for: Callable[[Any], Any], club: Any, played: dict[str, Any],
+        admin_user: Any) -> None:
+    from tournaments.competitions.services.competitions import competition_update
+
+    competition = played["competition"]
+    page = client_for(admin_user).get(reverse("tournaments:competition_edit", kwargs={
+        "club": club.slug, "pk": competition.pk})).content.decode()
+    assert 'name="live_hide_from_round"' in page and 'name="live_hide_after_minutes"' in page
+    assert "Livepagina" in page
+    competition_update(competition=competition, options=competition.options,
+                       live_hide_from_round=3, live_hide_after_minutes=90)
+    competition.refresh_from_db()
+    assert (competition.live_hide_from_round, competition.live_hide_after_minutes) == (3, 90)
+
+
+def test_the_hidden_ranking_shows_once_the_evening_is_closed(
+        client: Any, club: Any, played: dict[str, Any]) -> None:
+    Competition.objects.filter(pk=played["competition"].pk).update(live_hide_from_round=1)
+    url = _url("evening_live", club, played["evening"].pk)
+    hidden = client.get(url).content.decode()
+    assert "verborgen" in hidden and "<table" not in hidden and "tafel 1: spel" in hidden
+    Evening.objects.filter(pk=played["evening"].pk).update(status="closed")
+    shown = client.get(url).content.decode()
+    assert "verborgen" not in shown and "<table" in shown and "voorlopig" not in shown
+
+
+def test_live_pages_an_outsider_must_not_see_are_404(
+        client: Any, club: Any, played: dict[str, Any], other_club: Any,
+        play_big_five: Callable[..., Any], make_evening: Any, make_member: Any,
+        make_competition: Any) -> None:
+    theirs = {"evening": make_evening(make_competition(other_club, "big_five"), [
+        make_member(other_club, name=n) for n in ("Xander Geheim", "Yvonne Geheim")])}
+    planned = make_evening(played["competition"], played["members"], status="planned")
+    archived = play_big_five(club, ("Zoe Verborgen", "Wim Verborgen"))
+    Competition.objects.filter(pk=archived["competition"].pk).update(archived_at="2026-01-01T00:00Z")
+    for pk in (theirs["evening"].pk, planned.pk, archived["evening"].pk, 999999):
+        for answer in (client.get(_url("evening_live", club, pk)),
+                       _poll(client, _url("evening_live", club, pk))):
+            body = answer.content.decode()
+            assert answer.status_code == 404, pk
+            assert "Geheim" not in body and "Verborgen" not in body and "Ann" not in body

@@ -68,6 +68,8 @@ STANDINGS_FIELDS = (
     "table_min",
     "table_max",
 )
+# The live page: its ranking hidden for the last part of the evening (empty: always shown).
+LIVE_FIELDS = ("live_hide_from_round", "live_hide_after_minutes")
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -211,8 +213,8 @@ class CompetitionForm(forms.Form):
             for name, field in FeesForm().fields.items():
                 field.required = False  # left out: no fee, as before there was a fee
                 self.fields[FEE_PREFIX + name] = field
-        model_fields = forms.fields_for_model(Competition, fields=STANDINGS_FIELDS)
-        for name in STANDINGS_FIELDS:
+        model_fields = forms.fields_for_model(Competition, fields=STANDINGS_FIELDS + LIVE_FIELDS)
+        for name in STANDINGS_FIELDS + LIVE_FIELDS:
             self.fields[name] = model_fields[name]
             if isinstance(model_fields[name], forms.IntegerField):
                 bound(model_fields[name], *column_range(Competition, name))
@@ -237,7 +239,7 @@ class CompetitionForm(forms.Form):
     def _initial(game: str, competition: Competition | None) -> dict[str, Any]:
         defaults = competition_defaults(game=game)
         if competition is not None:
-            values = {name: getattr(competition, name) for name in STANDINGS_FIELDS}
+            values = {name: getattr(competition, name) for name in STANDINGS_FIELDS + LIVE_FIELDS}
             values.update(rule_initial(competition.rules))
             values.update(evening_period_initial(competition.rules))
             options = {**defaults["options"]}
@@ -285,6 +287,9 @@ class CompetitionForm(forms.Form):
 
     def standings_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in STANDINGS_FIELDS if name not in ("name",)]
+
+    def live_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in LIVE_FIELDS]
 
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1)]

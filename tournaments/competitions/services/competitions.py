@@ -17,6 +17,7 @@ from tournaments.models import Competition
 COMPETITION_FIELDS = (
     "name", "start_date", "end_date", "better", "rules", "requires_confirmation", "table_codes",
     "table_min", "table_max", "fee_member_cents", "fee_guest_cents",
+    "live_hide_from_round", "live_hide_after_minutes",
 )
 FEES = ("fee_member_cents", "fee_guest_cents")  # set when created; later on the money page
 

@@ -15,6 +15,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path
@@ -24,7 +25,8 @@ from django.views.decorators.http import require_GET
 from clubmanager.core.access import public_club_view
 from clubmanager.core.http import PublicClubRequest
 from clubmanager.privacy import participant_name, viewer_sees_full_names
-from tournaments.models import Better, Evening
+from tournaments.games import site_game
+from tournaments.models import Better, Evening, EveningStatus
 from tournaments.standings.selectors.standings import evening_results
 from tournaments.standings.views.polling import POLL_SECONDS, etag, poll_etag, polled, rendered
 
@@ -45,16 +47,22 @@ def _hidden_by_time(evening: Evening) -> bool:
     return timezone.now() >= start + datetime.timedelta(minutes=minutes)
 
 
+def _evenings(request: PublicClubRequest) -> QuerySet[Evening]:
+    """The club's evenings a live page can show: not a planned one (nothing to show, and no
+    names before the evening), not one of an archived competition (hidden from the members)."""
+    return Evening.objects.select_related("competition").filter(
+        competition__club=request.club, competition__archived_at__isnull=True).exclude(
+        status=EveningStatus.PLANNED)
+
+
 def _evening(request: PublicClubRequest, pk: int) -> Evening:
-    return get_object_or_404(Evening.objects.select_related("competition"), pk=pk,
-                             competition__club=request.club)
+    return get_object_or_404(_evenings(request), pk=pk)
 
 
 def _live_etag(request: PublicClubRequest, pk: int) -> str | None:
     if not request.htmx:  # the full page carries a CSRF token: rendered for its viewer
         return None
-    evening = Evening.objects.filter(pk=pk, competition__club=request.club).select_related(
-        "competition").first()
+    evening = _evenings(request).filter(pk=pk).first()
     if evening is None:
         return None
     return etag(request, evening.changed, "live", viewer_sees_full_names(request.club_role),
@@ -85,8 +93,9 @@ def _context(request: PublicClubRequest, evening: Evening) -> dict[str, Any]:
     results = evening_results(evening)
     competition = evening.competition
     tables = [t for _round, round_tables in results.rounds for t in round_tables]
-    rounds = [(round_, [(table, [(participant_name(s.participant, full=full), s.points)
-                                 for s in sorted(table.seats.all(), key=lambda s: s.position)])
+    rounds = [(round_, [(table, site_game(table.game).page.deals(table.options),
+                         [(participant_name(s.participant, full=full), s.points)
+                          for s in sorted(table.seats.all(), key=lambda s: s.position)])
                         for table in round_tables]) for round_, round_tables in results.rounds]
     last_round = results.rounds[-1][0].number if results.rounds else 0
     hide_from = competition.live_hide_from_round

@@ -102,8 +102,8 @@ async def run(plan: dict[str, Any], ports: list[int], seconds: float, every: flo
     return {"viewers": len(viewers), "tvs": len(plan["tvs"]), "members": len(plan["members"]),
             "every": every, "seconds": elapsed, "wall_start": wall_start,
             "wall_end": wall_start + elapsed, "sent": tally.sent,
-            "answered": len(tally.times), "times": tally.times, "served": tally.served, "status": tally.status,
-            "errors": tally.errors, "skipped": tally.skipped}
+            "answered": len(tally.times), "times": tally.times, "served": tally.served,
+            "status": tally.status,            "errors": tally.errors, "skipped": tally.skipped}
 
 
 def main() -> None:

@@ -180,7 +180,7 @@ def run_live(db: str, args: argparse.Namespace) -> dict[str, Any]:
         tracebacks = sum(log.read_text().count("Traceback") for log in logs)
         checked = json.loads(subprocess.run(
             [PYTHON, "-m", "benchmarks.load", "verify", "--acks", str(acks_path)],
-            cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout)
+            cwd=ROOT, env=env, check=True, stdout=subprocess.PIPE, text=True).stdout)
         return {"db": db, "reference_save_ms": reference, "plan": _plan_figures(plan, args),
                 "phases": phases, "polls": polls, "errors": dict(stats.errors),
                 "error_examples": dict(stats.examples), "server_tracebacks": tracebacks,
@@ -277,7 +277,8 @@ def report(result: dict[str, Any]) -> None:
           f"{alone['load']:.1f} before, {polled['load']:.1f} after the pollers")
     print(f"polls         sent {polls['sent_per_s']:.0f}/s, answered {polls['answered_per_s']:.0f}"
           f"/s ({polls['answered']} in {polls['seconds']:.0f} s; by status {polls['status']}), "
-          f"turns skipped (previous poll still out) {polls['skipped']}")
+          f"turns skipped (previous poll still out) {polls['skipped']}, still waiting for a "
+          f"connection at the end {polls.get('unsent', 0)}")
     print(f"poll time     p50 {polls['p50'] * ms:.0f} ms, p95 {polls['p95'] * ms:.0f} ms "
           f"(from its moment); p95 {polls['served_p95'] * ms:.0f} ms from its connection")
     for name, phase in (("without polls", alone), ("with polls", polled)):

@@ -7,7 +7,8 @@ its first interval and then keeps to it, whatever the server's answers take, as 
 timer do; so the rate offered is the viewers ÷ the interval, and what the server cannot take
 shows as slow answers, not as fewer polls asked. A viewer whose previous poll is still out when
 its time comes skips that turn (a browser's htmx does not send a second poll before the first
-answered): counted as ``skipped``. At most ``--connections`` polls are open at once (the rest
+answered): counted as ``skipped``; a poll still waiting for a connection when the time is up
+is not sent (``unsent``). At most ``--connections`` polls are open at once (the rest
 wait, and that wait is in their time), as a reverse proxy in front of the app servers would
 keep them; each poll is one connection, as gunicorn's sync workers close it after the answer.
 
@@ -33,6 +34,7 @@ class Tally:
         self.status: dict[str, int] = {}
         self.errors: dict[str, int] = {}
         self.skipped = 0
+        self.unsent = 0
         self.sent = 0
 
 
@@ -65,10 +67,13 @@ async def viewer(port: int, path: str, cookie: str, every: float, start: float, 
             headers["Cookie"] = cookie
         if tag:
             headers["If-None-Match"] = tag
-        tally.sent += 1
         try:
             async with gate:
                 opened = time.perf_counter()
+                if opened >= end:  # still waiting for a connection when the time was up
+                    tally.unsent += 1
+                    return
+                tally.sent += 1
                 status, new_tag = await asyncio.wait_for(get(port, path, headers), 60)
         except (OSError, TimeoutError, ValueError, IndexError) as exc:
             tally.errors[type(exc).__name__] = tally.errors.get(type(exc).__name__, 0) + 1
@@ -103,7 +108,8 @@ async def run(plan: dict[str, Any], ports: list[int], seconds: float, every: flo
             "every": every, "seconds": elapsed, "wall_start": wall_start,
             "wall_end": wall_start + elapsed, "sent": tally.sent,
             "answered": len(tally.times), "times": tally.times, "served": tally.served,
-            "status": tally.status,            "errors": tally.errors, "skipped": tally.skipped}
+            "status": tally.status,            "errors": tally.errors, "skipped": tally.skipped,
+            "unsent": tally.unsent}
 
 
 def main() -> None:

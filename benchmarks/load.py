@@ -283,7 +283,7 @@ def report(result: dict[str, Any]) -> None:
         print("   ", problem)
 
 
-def main() -> None:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command")
     seed_cmd = sub.add_parser("seed")
@@ -318,6 +318,11 @@ def main() -> None:
                         help="share of save answers to throw away after the server answered; "
                              "each such save is sent again with its idempotency key "
                              "(e.g. 0.05)")
+    return parser
+
+
+def main() -> None:
+    parser = _parser()
     args = parser.parse_args()
     if args.command == "seed":
         seed(args.clients, args.rounds, args.out)

@@ -48,6 +48,12 @@ class Stats:
     resent: int = 0  # saves sent again (an answer of theirs thrown away)
     repeats_saved: int = 0  # such a save answered "Deal N saved." (the first one's answer)
 
+    def acknowledge(self, hand: tuple[int, int, Any]) -> None:
+        """A hand the server answered "Deal N saved." for, and when."""
+        with self.lock:
+            self.acknowledged.append(hand)
+            self.acknowledged_at.append(time.time())
+
     def error(self, kind: str, text: str = "") -> None:
         """Count an error; keep the first response's messages of each kind for the report."""
         with self.lock:
@@ -176,8 +182,7 @@ class Scorekeeper(threading.Thread):
                 body[f"h-penalties-{side_index[side]}"] = str(value)
             headers = {"HX-Request": "true", "X-CSRFToken": self.cookies.get("csrftoken", ""),
                        "Referer": f"http://127.0.0.1:{self.port}{path}"}
-            self.wait_for_turn()
-            if self.stop_event.is_set():
+            if not self.wait_for_turn():
                 return False
             with self.stats.lock:
                 self.stats.attempted.append((table, number, deal))
@@ -198,24 +203,23 @@ class Scorekeeper(threading.Thread):
                     self.stats.error(f"save: {type(exc).__name__}")
                     continue
             if status == 200 and f"Deal {number} saved." in text:
-                with self.stats.lock:
-                    self.stats.acknowledged.append((table, number, deal))
-                    self.stats.acknowledged_at.append(time.time())
+                self.stats.acknowledge((table, number, deal))
             elif status == 200 and "just changed by someone else" in text:
                 self.stats.error("save: table changed")
             else:
                 self.stats.error(f"save: HTTP {status}", text)
         return False
 
-    def wait_for_turn(self) -> None:
-        """With a pace: sleep until this scorekeeper's next hand is due (a random first one)."""
-        if not self.pace:
-            return
-        now = time.perf_counter()
-        if not self.next_hand:
-            self.next_hand = now + self.chance.uniform(0, self.pace)
-        self.stop_event.wait(max(0.0, self.next_hand - now))
-        self.next_hand = max(self.next_hand + self.pace, now)
+    def wait_for_turn(self) -> bool:
+        """With a pace: sleep until this scorekeeper's next hand is due (a random first one).
+        False when the time is up."""
+        if self.pace:
+            now = time.perf_counter()
+            if not self.next_hand:
+                self.next_hand = now + self.chance.uniform(0, self.pace)
+            self.stop_event.wait(max(0.0, self.next_hand - now))
+            self.next_hand = max(self.next_hand + self.pace, now)
+        return not self.stop_event.is_set()
 
     def save(self, path: str, body: dict[str, str], headers: dict[str, str]) -> tuple[int, str]:
         """POST a save; with ``--drop``, throw that share of answers away (the server has

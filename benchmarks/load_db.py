@@ -96,10 +96,10 @@ def verify(acks_path: Path) -> None:
     attempted = {(t, n): d for t, n, d in acks["attempted"]}
     tally = Tally()
     # every club's tables: the database is the run's own (one club, or the live test's many);
-    # by 500, as SQLite refuses a prefetch of thousands of ids ("expression tree is too large")
+    # by 100, as SQLite refuses a prefetch of thousands of ids ("expression tree is too large")
     ids = list(Table.objects.order_by("pk").values_list("pk", flat=True))
-    tables = (table for start in range(0, len(ids), 500) for table in Table.objects.filter(
-        pk__in=ids[start:start + 500]).prefetch_related("seats__participant__member", "hands"))
+    tables = (table for start in range(0, len(ids), 100) for table in Table.objects.filter(
+        pk__in=ids[start:start + 100]).prefetch_related("seats__participant__member", "hands"))
     for table in tables:
         hands = sorted(table.hands.all(), key=lambda h: h.number)
         _check_hands(table, hands, sent.get(table.pk, {}), attempted, tally)

@@ -60,8 +60,6 @@ def seed_live(evenings: int, viewers: int, keepers: int, rounds: int, out: Path)
     setup_django()
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
-    from django.contrib.sessions.backends.db import SessionStore
-    from django.contrib.sessions.models import Session
     from django.urls import reverse
     from django.utils import timezone
 
@@ -87,12 +85,7 @@ def seed_live(evenings: int, viewers: int, keepers: int, rounds: int, out: Path)
         for c in range(evenings) for i in range(viewers))
     ClubRole.objects.bulk_create(ClubRole(user=user, club=clubs[n // viewers], role=Role.MEMBER)
                                  for n, user in enumerate(users))
-    backend = "django.contrib.auth.backends.ModelBackend"
-    store, expires = SessionStore(), timezone.now() + datetime.timedelta(days=1)
-    sessions = Session.objects.bulk_create(Session(
-        session_key=secrets.token_hex(16), expire_date=expires, session_data=store.encode({
-            "_auth_user_id": str(user.pk), "_auth_user_backend": backend,
-            "_auth_user_hash": user.get_session_auth_hash()})) for user in users)
+    sessions = _sessions(users)
     keeper_users = User.objects.bulk_create(
         User(username=f"schrijver{k:02d}", password=hashed) for k in range(keepers))
     ClubRole.objects.bulk_create(
@@ -117,6 +110,20 @@ def seed_live(evenings: int, viewers: int, keepers: int, rounds: int, out: Path)
             "club": clubs[n // viewers].slug, "pk": tonight[n // viewers].pk}), s.session_key)
             for n, s in enumerate(sessions)],
     }))
+
+
+def _sessions(users: list[Any]) -> list[Any]:
+    """A session for each user, as if each had logged in on their phone."""
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+
+    backend = "django.contrib.auth.backends.ModelBackend"
+    store, expires = SessionStore(), timezone.now() + datetime.timedelta(days=1)
+    return Session.objects.bulk_create(Session(
+        session_key=secrets.token_hex(16), expire_date=expires, session_data=store.encode({
+            "_auth_user_id": str(user.pk), "_auth_user_backend": backend,
+            "_auth_user_hash": user.get_session_auth_hash()})) for user in users)
 
 
 def _seat_rounds(evenings: list[Any], participants: list[Any], viewers: int,

@@ -309,6 +309,8 @@ def _parser() -> argparse.ArgumentParser:
     live.add_argument("--every", type=float, default=5.0, help="seconds between polls")
     live.add_argument("--hand-every", type=float, default=180.0,
                       help="seconds between a table's hands (the usual rate)")
+    live.add_argument("--cold", action="store_true",
+                      help="no warm-up: the measured polls start without an ETag")
     parser.add_argument("--instances", type=int, default=1,
                         help="gunicorn instances on as many ports, one database (default 1)")
     parser.add_argument("--balance", choices=["split", "alternate"], default="split",

@@ -13,10 +13,11 @@ as ``benchmarks/load.py`` starts it:
    in through the form) save hands at the usual rate, each table one hand every
    ``--hand-every`` seconds (a Jokeren deal takes about three minutes): tables ÷ hand-every
    hands a second over all clubs, each scorekeeper serving the tables of its own clubs;
-2. **with pollers**, for as long again, the same scorekeepers going on, while every club's TV
-   (a visitor: the TV page) and every member (the evening's live page, logged in) poll every
-   ``--every`` seconds (``load_pollers``: one asyncio process, open loop). 300 evenings × (1 TV
-   + 20 members) ÷ 5 s = 1,260 polls a second offered.
+2. **with pollers**, after a warm-up in which each viewer fetches its page once (not measured;
+   ``--cold`` leaves it out), for as long again, the same scorekeepers going on, while every
+   club's TV (a visitor: the TV page) and every member (the evening's live page, logged in)
+   poll every ``--every`` seconds (``load_pollers``: one asyncio process, open loop):
+   300 evenings × (1 TV + 20 members) ÷ 5 s = 1,260 polls a second offered.
 
 It reports the polls answered a second (and how many were 304), their p50/p95 time, the hands
 saved a second and a save's p50/p95 in both phases, the machine's load (``os.getloadavg``) and
@@ -245,7 +246,8 @@ def _play(ports: list[int], plan: dict[str, Any], work: Path,
     out = work / "polls.json"
     subprocess.run([PYTHON, "-m", "benchmarks.load_pollers", "--plan", plan["path"],
                     "--ports", ",".join(map(str, ports)), "--seconds", str(args.seconds),
-                    "--every", str(args.every), "--out", str(out)], cwd=ROOT, check=True)
+                    "--every", str(args.every), "--out", str(out),
+                    *(["--cold"] if args.cold else [])], cwd=ROOT, check=True)
     load_after = os.getloadavg()[0]
     stop.set()
     for thread in threads:
@@ -269,6 +271,11 @@ def _phase(stats: Stats, start: float, end: float) -> dict[str, Any]:
             "save_p50": percentile(saves, 50), "save_p95": percentile(saves, 95)}
 
 
+def _warm_up(polls: dict[str, Any]) -> str:
+    seconds = polls.get("warm_up_s")
+    return "none (--cold)" if seconds is None else f"{seconds:.0f} s"
+
+
 def report(result: dict[str, Any]) -> None:
     plan, polls, check = result["plan"], result["polls"], result["check"]
     alone, polled = result["phases"]["alone"], result["phases"]["polled"]
@@ -285,7 +292,8 @@ def report(result: dict[str, Any]) -> None:
     print(f"polls         sent {polls['sent_per_s']:.0f}/s, answered {polls['answered_per_s']:.0f}"
           f"/s ({polls['answered']} in {polls['seconds']:.0f} s; by status {polls['status']}), "
           f"turns skipped (previous poll still out) {polls['skipped']}, still waiting for a "
-          f"connection at the end {polls.get('unsent', 0)}")
+          f"connection at the end {polls.get('unsent', 0)}; warm-up (each viewer's first "
+          f"answer, not measured): {_warm_up(polls)}")
     print(f"poll time     p50 {polls['p50'] * ms:.0f} ms, p95 {polls['p95'] * ms:.0f} ms "
           f"(from its moment); p95 {polls['served_p95'] * ms:.0f} ms from its connection")
     for name, phase in (("without polls", alone), ("with polls", polled)):

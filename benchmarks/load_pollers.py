@@ -12,6 +12,10 @@ is not sent (``unsent``). At most ``--connections`` polls are open at once (the 
 wait, and that wait is in their time), as a reverse proxy in front of the app servers would
 keep them; each poll is one connection, as gunicorn's sync workers close it after the answer.
 
+Before the measured time, every viewer fetches its page once (the warm-up, not measured; at
+most ``--connections`` at a time), as viewers that have had the page open for a while hold its
+ETag; ``--cold`` leaves it out, so the measured time starts with every viewer's first answer.
+
 Run as ``python -m benchmarks.load_pollers --plan PLAN --ports P1,P2 --seconds S --out OUT``;
 prints nothing, writes its figures to ``OUT`` as JSON.
 """
@@ -56,17 +60,30 @@ async def get(port: int, path: str, headers: dict[str, str]) -> tuple[int, str]:
     return status, tag
 
 
+def _headers(cookie: str, tag: str) -> dict[str, str]:
+    headers = {"HX-Request": "true", "Accept-Language": "nl"}
+    if cookie:
+        headers["Cookie"] = cookie
+    if tag:
+        headers["If-None-Match"] = tag
+    return headers
+
+
+async def first_poll(port: int, path: str, cookie: str, gate: asyncio.Semaphore) -> str:
+    """The warm-up: the page as a viewer that has just opened it has it (its ETag)."""
+    async with gate:
+        try:
+            return (await asyncio.wait_for(get(port, path, _headers(cookie, "")), 300))[1]
+        except (OSError, TimeoutError, ValueError, IndexError):
+            return ""
+
+
 async def viewer(port: int, path: str, cookie: str, every: float, start: float, end: float,
-                 gate: asyncio.Semaphore, tally: Tally, rng: random.Random) -> None:
-    tag = ""
+                 gate: asyncio.Semaphore, tally: Tally, rng: random.Random, tag: str) -> None:
     moment = start + rng.uniform(0, every)
     while moment < end:
         await asyncio.sleep(max(0.0, moment - time.perf_counter()))
-        headers = {"HX-Request": "true", "Accept-Language": "nl"}
-        if cookie:
-            headers["Cookie"] = cookie
-        if tag:
-            headers["If-None-Match"] = tag
+        headers = _headers(cookie, tag)
         try:
             async with gate:
                 opened = time.perf_counter()
@@ -93,15 +110,21 @@ async def viewer(port: int, path: str, cookie: str, every: float, start: float, 
 
 
 async def run(plan: dict[str, Any], ports: list[int], seconds: float, every: float,
-              connections: int) -> dict[str, Any]:
+              connections: int, warm: bool) -> dict[str, Any]:
     tally, gate, rng = Tally(), asyncio.Semaphore(connections), random.Random(34)
     viewers = [(url, "") for url in plan["tvs"]] + [
         (url, f"sessionid={session}; django_language=nl") for url, session in plan["members"]]
+    warmed = time.perf_counter()
+    tags = [""] * len(viewers)
+    if warm:
+        tags = list(await asyncio.gather(*(first_poll(ports[n % len(ports)], url, cookie, gate)
+                                           for n, (url, cookie) in enumerate(viewers))))
+    warmed = time.perf_counter() - warmed
     start = time.perf_counter() + 0.5
     end = start + seconds
     wall_start = time.time() + 0.5
     await asyncio.gather(*(
-        viewer(ports[n % len(ports)], url, cookie, every, start, end, gate, tally, rng)
+        viewer(ports[n % len(ports)], url, cookie, every, start, end, gate, tally, rng, tags[n])
         for n, (url, cookie) in enumerate(viewers)))
     elapsed = time.perf_counter() - start
     return {"viewers": len(viewers), "tvs": len(plan["tvs"]), "members": len(plan["members"]),
@@ -109,7 +132,7 @@ async def run(plan: dict[str, Any], ports: list[int], seconds: float, every: flo
             "wall_end": wall_start + elapsed, "sent": tally.sent,
             "answered": len(tally.times), "times": tally.times, "served": tally.served,
             "status": tally.status,            "errors": tally.errors, "skipped": tally.skipped,
-            "unsent": tally.unsent}
+            "unsent": tally.unsent, "warm_up_s": warmed if warm else None}
 
 
 def main() -> None:
@@ -120,10 +143,13 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=5.0)
     parser.add_argument("--connections", type=int, default=200)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--cold", action="store_true",
+                        help="no warm-up: every viewer's first measured poll has no ETag yet")
     args = parser.parse_args()
     plan = json.loads(args.plan.read_text())
     ports = [int(p) for p in args.ports.split(",")]
-    result = asyncio.run(run(plan, ports, args.seconds, args.every, args.connections))
+    result = asyncio.run(run(plan, ports, args.seconds, args.every, args.connections,
+                             not args.cold))
     args.out.write_text(json.dumps(result))
 
 

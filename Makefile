@@ -66,11 +66,17 @@ bench: $(VENV)/.installed
 
 # `make load INSTANCES=2` starts two gunicorn instances against one database and splits the
 # scorekeepers between them; LOAD_ARGS passes further options (e.g. "--db postgres --seconds 60").
+# Then the live pages' load (benchmarks/load_live.py): 300 club evenings played while their TVs
+# and 6,000 members poll; LIVE_ARGS passes its own options (e.g. "--seconds 60 --evenings 100");
+# `make load LIVE=0` leaves it out, `make load LIVE=only` runs it alone.
 INSTANCES ?= 1
 LOAD_ARGS ?=
+LIVE ?= 1
+LIVE_ARGS ?=
 load: $(VENV)/.installed
-	@if [ -f benchmarks/load.py ]; then $(PY) -m benchmarks.load --instances $(INSTANCES) $(LOAD_ARGS); \
-	else echo "no load test yet"; fi
+	@if [ ! -f benchmarks/load.py ]; then echo "no load test yet"; exit 0; fi; \
+	if [ "$(LIVE)" != only ]; then $(PY) -m benchmarks.load --instances $(INSTANCES) $(LOAD_ARGS) || exit 1; fi; \
+	if [ "$(LIVE)" != 0 ]; then $(PY) -m benchmarks.load --live --instances $(INSTANCES) $(LOAD_ARGS) $(LIVE_ARGS); fi
 
 # Update the .po files (the site's and the offline client's djangojs) and compile them (needs gettext); the .mo files are committed.
 messages: $(VENV)/.installed

@@ -42,27 +42,30 @@ def test_database() -> Iterator[None]:
 class WsgiBrowser:
     """A logged-in browser talking to ``django.core.handlers.wsgi.WSGIHandler`` directly.
 
-    ``post(path, data, htmx=True)`` and ``get(path)`` return ``(status code, body)``. The
-    session is made once with the test client's ``force_login`` (set-up, not timed); the CSRF
-    token is a real one (``get_token``), sent as cookie and header like htmx does.
+    ``post(path, data, htmx=True)`` and ``get(path, headers)`` return ``(status code, body)``;
+    ``last_headers`` holds the last answer's headers. The session is made once with the test
+    client's ``force_login`` (set-up, not timed); the CSRF token is a real one (``get_token``),
+    sent as cookie and header like htmx does. ``user=None``: a visitor, not logged in.
     """
 
-    def __init__(self, user: Any, language: str = "en") -> None:
+    def __init__(self, user: Any | None, language: str = "en") -> None:
         from django.conf import settings
         from django.core.handlers.wsgi import WSGIHandler
         from django.http import HttpRequest
         from django.middleware.csrf import get_token
         from django.test import Client
 
-        client = Client()
-        client.force_login(user)
-        session = client.cookies[settings.SESSION_COOKIE_NAME].value
         request = HttpRequest()
         self.token = get_token(request)
-        self.cookie = (f"{settings.SESSION_COOKIE_NAME}={session}; "
-                       f"{settings.CSRF_COOKIE_NAME}={request.META['CSRF_COOKIE']}; "
+        self.cookie = (f"{settings.CSRF_COOKIE_NAME}={request.META['CSRF_COOKIE']}; "
                        f"{settings.LANGUAGE_COOKIE_NAME}={language}")
+        if user is not None:
+            client = Client()
+            client.force_login(user)
+            session = client.cookies[settings.SESSION_COOKIE_NAME].value
+            self.cookie = f"{settings.SESSION_COOKIE_NAME}={session}; {self.cookie}"
         self.handler = WSGIHandler()
+        self.last_headers: dict[str, str] = {}
 
     def _call(self, method: str, path: str, body: bytes,
               extra: dict[str, str]) -> tuple[int, bytes]:
@@ -76,7 +79,13 @@ class WsgiBrowser:
             "CONTENT_LENGTH": str(len(body)), "HTTP_COOKIE": self.cookie, **extra,
         }
         status: list[str] = []
-        result = self.handler(environ, lambda s, headers, exc_info=None: status.append(s))
+
+        def start_response(line: str, headers: list[tuple[str, str]],
+                           exc_info: Any = None) -> None:
+            status.append(line)
+            self.last_headers = dict(headers)
+
+        result = self.handler(environ, start_response)
         try:
             content = b"".join(result)
         finally:
@@ -92,8 +101,9 @@ class WsgiBrowser:
             extra["HTTP_HX_REQUEST"] = "true"
         return self._call("POST", path, urlencode(data).encode(), extra)
 
-    def get(self, path: str) -> tuple[int, bytes]:
-        return self._call("GET", path, b"", {})
+    def get(self, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+        """GET ``path``; ``headers`` as WSGI keys (``{"HTTP_IF_NONE_MATCH": tag}``)."""
+        return self._call("GET", path, b"", headers or {})
 
 
 def measure(function: Callable[[], Any]) -> tuple[Any, float, float]:

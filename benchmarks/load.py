@@ -102,7 +102,7 @@ def machine_reference() -> float:
 def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
     reference = machine_reference()
     work = Path(tempfile.mkdtemp(prefix=f"load-{db}-"))
-    pg_name = f"clubmanager_load_{os.getpid()}"
+    pg_name = args.pg_db or f"clubmanager_load_{os.getpid()}"
     if db == "sqlite":
         url = f"sqlite:///{work / 'load.sqlite3'}"
     else:
@@ -283,7 +283,7 @@ def report(result: dict[str, Any]) -> None:
         print("   ", problem)
 
 
-def main() -> None:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command")
     seed_cmd = sub.add_parser("seed")
@@ -293,10 +293,24 @@ def main() -> None:
     verify_cmd = sub.add_parser("verify")
     verify_cmd.add_argument("--acks", type=Path, required=True)
     parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
-    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--seconds", type=int, default=None,
+                        help="default 60; with --live 30 a phase (alone, then polled)")
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=None, help="default 40; with --live 2")
+    parser.add_argument("--pg-db", default="",
+                        help="PostgreSQL database name (default clubmanager_load_<pid>)")
+    live = parser.add_argument_group("the live pages (--live, benchmarks/load_live.py)")
+    live.add_argument("--live", action="store_true",
+                      help="club evenings watched by TVs and members while they are played")
+    live.add_argument("--evenings", type=int, default=300)
+    live.add_argument("--viewers", type=int, default=20,
+                      help="members per evening, polling its live page (a multiple of 4)")
+    live.add_argument("--every", type=float, default=5.0, help="seconds between polls")
+    live.add_argument("--hand-every", type=float, default=180.0,
+                      help="seconds between a table's hands (the usual rate)")
+    live.add_argument("--cold", action="store_true",
+                      help="no warm-up: the measured polls start without an ETag")
     parser.add_argument("--instances", type=int, default=1,
                         help="gunicorn instances on as many ports, one database (default 1)")
     parser.add_argument("--balance", choices=["split", "alternate"], default="split",
@@ -306,6 +320,11 @@ def main() -> None:
                         help="share of save answers to throw away after the server answered; "
                              "each such save is sent again with its idempotency key "
                              "(e.g. 0.05)")
+    return parser
+
+
+def main() -> None:
+    parser = _parser()
     args = parser.parse_args()
     if args.command == "seed":
         seed(args.clients, args.rounds, args.out)
@@ -313,16 +332,28 @@ def main() -> None:
     if args.command == "verify":
         verify(args.acks)
         return
+    if args.seconds is None:
+        args.seconds = 30 if args.live else 60
+    if args.rounds is None:
+        args.rounds = 2 if args.live else 40
     if not 1 <= args.seconds <= 600:
         parser.error("--seconds must be between 1 and 600")
     if not 0 <= args.drop < 1:
         parser.error("--drop must be at least 0 and below 1")
     if not 1 <= args.instances <= 8:
         parser.error("--instances must be between 1 and 8")
+    if args.live and (args.viewers % 4 or args.viewers < 4 or args.evenings < args.clients):
+        parser.error("--viewers must be a multiple of 4, --evenings at least --clients")
     failed = False
     for db in (["sqlite", "postgres"] if args.db == "both" else [args.db]):
-        result = run_one(db, args)
-        report(result)
+        if args.live:
+            from benchmarks import load_live
+
+            result = load_live.run_live(db, args)
+            load_live.report(result)
+        else:
+            result = run_one(db, args)
+            report(result)
         failed |= result["check"]["problem_count"] > 0
     sys.exit(1 if failed else 0)
 

@@ -34,6 +34,8 @@ class Stats:
     lock: threading.Lock = field(default_factory=threading.Lock)
     page: list[float] = field(default_factory=list)
     save: list[float] = field(default_factory=list)
+    save_at: list[float] = field(default_factory=list)  # when each save answered (time.time)
+    acknowledged_at: list[float] = field(default_factory=list)  # likewise, per hand saved
     errors: dict[str, int] = field(default_factory=dict)
     acknowledged: list[tuple[int, int, Any]] = field(default_factory=list)
     attempted: list[tuple[int, int, Any]] = field(default_factory=list)
@@ -45,6 +47,12 @@ class Stats:
     dropped: int = 0  # answers thrown away (--drop): each save sent again with its key
     resent: int = 0  # saves sent again (an answer of theirs thrown away)
     repeats_saved: int = 0  # such a save answered "Deal N saved." (the first one's answer)
+
+    def acknowledge(self, hand: tuple[int, int, Any]) -> None:
+        """A hand the server answered "Deal N saved." for, and when."""
+        with self.lock:
+            self.acknowledged.append(hand)
+            self.acknowledged_at.append(time.time())
 
     def error(self, kind: str, text: str = "") -> None:
         """Count an error; keep the first response's messages of each kind for the report."""
@@ -67,9 +75,13 @@ SIDE_LABEL = re.compile(r'<label class="side-input[^"]*" for="id-h-penalties-(\d
 class Scorekeeper(threading.Thread):
     def __init__(self, ports: list[int], username: str, tables: list[int], stats: Stats,
                  start: threading.Barrier, stop: threading.Event, index: int,
-                 balance: str = "split", drop: float = 0.0) -> None:
+                 balance: str = "split", drop: float = 0.0, pace: float = 0.0,
+                 clubs: dict[int, str] | None = None) -> None:
         super().__init__(daemon=True)
         self.drop = drop
+        # pace > 0: one hand every ``pace`` s (the live test's usual rate), else flat out;
+        # clubs: each table's club (the live test's 300 clubs), else the one club ``CLUB``.
+        self.pace, self.clubs, self.next_hand = pace, clubs or {}, 0.0
         self.chance = random.Random(index)  # noqa: S311 - which answers get lost, not secrets
         self.ports, self.username, self.tables = ports, username, tables
         self.stats, self.start_barrier, self.stop_event, self.index = stats, start, stop, index
@@ -140,7 +152,7 @@ class Scorekeeper(threading.Thread):
 
     def play(self, table: int, variant: int) -> bool:
         """Enter the table's 7 deals; False when time is up."""
-        path = f"/clubs/{CLUB}/competitions/tables/{table}/"
+        path = f"/clubs/{self.clubs.get(table, CLUB)}/competitions/tables/{table}/"
         deals: list[dict[str, Any]] | None = None
         while not self.stop_event.is_set():
             try:
@@ -170,6 +182,8 @@ class Scorekeeper(threading.Thread):
                 body[f"h-penalties-{side_index[side]}"] = str(value)
             headers = {"HX-Request": "true", "X-CSRFToken": self.cookies.get("csrftoken", ""),
                        "Referer": f"http://127.0.0.1:{self.port}{path}"}
+            if not self.wait_for_turn():
+                return False
             with self.stats.lock:
                 self.stats.attempted.append((table, number, deal))
             try:
@@ -189,13 +203,23 @@ class Scorekeeper(threading.Thread):
                     self.stats.error(f"save: {type(exc).__name__}")
                     continue
             if status == 200 and f"Deal {number} saved." in text:
-                with self.stats.lock:
-                    self.stats.acknowledged.append((table, number, deal))
+                self.stats.acknowledge((table, number, deal))
             elif status == 200 and "just changed by someone else" in text:
                 self.stats.error("save: table changed")
             else:
                 self.stats.error(f"save: HTTP {status}", text)
         return False
+
+    def wait_for_turn(self) -> bool:
+        """With a pace: sleep until this scorekeeper's next hand is due (a random first one).
+        False when the time is up."""
+        if self.pace:
+            now = time.perf_counter()
+            if not self.next_hand:
+                self.next_hand = now + self.chance.uniform(0, self.pace)
+            self.stop_event.wait(max(0.0, self.next_hand - now))
+            self.next_hand = max(self.next_hand + self.pace, now)
+        return not self.stop_event.is_set()
 
     def save(self, path: str, body: dict[str, str], headers: dict[str, str]) -> tuple[int, str]:
         """POST a save; with ``--drop``, throw that share of answers away (the server has
@@ -205,6 +229,7 @@ class Scorekeeper(threading.Thread):
             status, text, _h, elapsed = self.request("POST", path, body, headers)
             with self.stats.lock:
                 self.stats.save.append(elapsed)
+                self.stats.save_at.append(time.time())
             if self.chance.random() >= self.drop:
                 break
             resent = True

@@ -11,7 +11,10 @@
 5. crafted uploads (decompression bombs and the like) against both imports: time and extra peak
    memory of each refusal (benchmarks/uploads.py);
 6. logo uploads: CPU time and peak memory of the worst picture still accepted and of the largest
-   ordinary logos (benchmarks/logo.py).
+   ordinary logos (benchmarks/logo.py);
+7. live polls: an unchanged poll (304) and a changed standings page against the same raw SQL
+   GROUP BY (target ≤ 0.2× for the unchanged poll), and the delay from a save to the change
+   seen by a client polling every 3 s (benchmarks/live.py).
 
 Each database benchmark gets its own temporary SQLite test database. Timings are wall-clock on
 this machine: on a shared or busy machine run it twice.
@@ -25,6 +28,7 @@ import time
 def main() -> None:
     from benchmarks import (
         engine,
+        live,
         logo,
         score_entry,
         season_rules,
@@ -43,7 +47,8 @@ def main() -> None:
                 ("score sheets PDF", sheets.main, True),
                 ("season workbook", workbook.main, True),
                 ("crafted uploads", uploads.main, False),
-                ("logo uploads", logo.main, False)]
+                ("logo uploads", logo.main, False),
+                ("live polls", live.main, True)]
     for title, run, needs_db in sections:
         print(f"\n=== {title}")
         if needs_db:

@@ -160,7 +160,9 @@ def check_season(
     refused = check_season_rules(
         parsed.reglement, better=competition.better, dates={t.date for t in preview.tables},
         members=members, sheet_members=parsed.members, new_members=preview.new_members,
-        played=played)
+        played=played, rounds={(row.date, row.round) for row in parsed.rows},
+        people={(row.date, f"#{seat[0]}" if seat[0] else f"guest:{seat[1]}")
+                for row in parsed.rows for seat in row.seats})
     preview.season_rules_ok = not refused
     preview.problems += refused
     preview.problems += _number_problems(preview.new_members, parsed.member_cells)

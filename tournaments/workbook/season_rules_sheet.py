@@ -49,7 +49,6 @@ from .columns import (
     evenings_columns,
     rule_questions,
     rules_columns,
-    sit_outs_columns,
 )
 from .readsheet import _find_sheet, _parse_date, _read_sheet, _text, _value
 
@@ -158,9 +157,6 @@ def read_season_rules(workbook: Workbook) -> SeasonRulesSheet:
     name = _find_sheet(workbook, "calloffs")
     if name is not None:
         _read_calloffs(workbook, name, reglement)
-    name = _find_sheet(workbook, "sit_outs")
-    if name is not None:
-        _read_sit_outs(workbook, name, reglement)
     return reglement
 
 
@@ -309,33 +305,6 @@ def _read_calloffs(workbook: Workbook, name: str, reglement: SeasonRulesSheet) -
                                        _text(_value(row, columns, "name")), row.line])
 
 
-def _read_sit_outs(workbook: Workbook, name: str, reglement: SeasonRulesSheet) -> None:
-    """Who sat out which round: a member by number, a guest (no number) by name. The points
-    column is not read: the reglement gives them again."""
-    found = _columns(workbook, name, sit_outs_columns, ("date", "round", "name"), reglement)
-    if found is None:
-        return
-    columns, rows = found
-    reglement.sit_outs_sheet = name
-    seen: set[tuple[str, int, str, str]] = set()
-    for row in rows:
-        day = _date(_value(row, columns, "date"))
-        number = _text(_value(row, columns, "member_number"))
-        who = _text(_value(row, columns, "name"))
-        raw = _value(row, columns, "round")
-        round_number = raw if isinstance(raw, int) and not isinstance(raw, bool) else None
-        if day is None or is_formula(row, columns["date"]):
-            reglement.problems.append(_where(name, row.line, _("not a date.")))
-        elif round_number is None or not 1 <= round_number <= MAX_EVENINGS:
-            reglement.problems.append(_where(name, row.line, _("not a round number.")))
-        elif not number and not who:
-            reglement.problems.append(_where(name, row.line, _("no member number and no name.")))
-        elif (key := (day.isoformat(), round_number, number, who if not number else "")) \
-                not in seen:
-            seen.add(key)
-            reglement.sit_outs.append([day.isoformat(), round_number, number, who, row.line])
-
-
 def _rule_problems(reglement: SeasonRulesSheet, better: str) -> list[str]:
     """The engine's refusals of the rules, else the competition form's (its bounds): each a
     sentence naming the rule's cell."""
@@ -349,9 +318,7 @@ def _rule_problems(reglement: SeasonRulesSheet, better: str) -> list[str]:
 
 def check_season_rules(reglement: SeasonRulesSheet, *, better: str, dates: set[str],
                     members: Mapping[str, Any], sheet_members: Mapping[str, str],
-                    new_members: dict[str, str], played: set[tuple[str, str]],
-                    rounds: set[tuple[str, int]] | None = None,
-                    people: set[tuple[str, str]] | None = None) -> list[str]:
+                    new_members: dict[str, str], played: set[tuple[str, str]]) -> list[str]:
     """The problems of the reglement, evenings and call-offs against the competition (its
     game's ``better``), the file's evening ``dates`` (the hands'), the club's ``members`` by
     number, the members sheet, and who ``played`` (date, member number) by the hands; a
@@ -386,22 +353,4 @@ def check_season_rules(reglement: SeasonRulesSheet, *, better: str, dates: set[s
                 problems.append(_where(sheet, line, _(
                     "member number %(number)s (%(name)s) is not a member of the club and not on "
                     "the members sheet.") % {"number": number, "name": name}, column))
-    problems += _sit_out_problems(reglement, rounds or set(), people or set())
-    return problems
-
-
-def _sit_out_problems(reglement: SeasonRulesSheet, rounds: set[tuple[str, int]],
-                      people: set[tuple[str, str]]) -> list[str]:
-    """A sit-out names a round of the file's hands and someone at that evening's tables."""
-    problems = []
-    for day, round_number, number, name, line in reglement.sit_outs:
-        date = f"{datetime.date.fromisoformat(day):%d-%m-%Y}"
-        if (day, round_number) not in rounds:
-            problems.append(_where(reglement.sit_outs_sheet, line, _(
-                "there is no round %(round)s on %(date)s in the file.") % {
-                "round": round_number, "date": date}))
-        elif (day, f"#{number}" if number else f"guest:{name}") not in people:
-            problems.append(_where(reglement.sit_outs_sheet, line, _(
-                "%(name)s did not play at a table on %(date)s; who sits out a round plays the "
-                "others.") % {"name": name or number, "date": date}))
     return problems

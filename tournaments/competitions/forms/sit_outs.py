@@ -65,7 +65,7 @@ def sit_out_fields(game: SiteGame) -> dict[str, forms.Field]:
     if game.team_game:
         fields["pairs_movement"] = forms.BooleanField(
             label=_("Fixed pairs move each round"), required=False,
-            help_text=_("Koppelklaverjassen: the pairs are numbered in the order they were "
+            help_text=_("The pairs are numbered in the order they were "
                         "entered; even pairs stay at their table, odd pairs move one table on. "
                         "Off: the pairs are drawn."))
     return fields

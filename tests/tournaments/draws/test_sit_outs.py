@@ -289,3 +289,25 @@ def test_a_member_sees_the_sit_out_on_the_projector_results_and_my_results(
     mine = client.get(reverse("tournaments:my_results", kwargs={"club": club.slug}))
     assert ("<strong>Ronde 1</strong>: stilgezeten volgens het rooster, 1862 punten volgens "
             "het reglement") in mine.content.decode()
+
+
+def test_a_klaverjas_evening_gives_day_prizes_and_a_poedelprijs_with_the_sit_out_scores(
+        four_seat_game: str, club: Any, admin_user: Any) -> None:
+    """The formula of 4 over the 9 players' evening scores, sit-out scores included; the
+    poedelprijs goes to the worst score."""
+    from tournaments.standings.selectors.prizes import evening_prizes
+
+    comp = competition(club, {**SIT_OUT, "prizes": {"rule": {"first": 4, "then_every": 4},
+                                                    "booby": True}})
+    evening = _evening(comp, members(club, 9))
+    _three_rounds(evening, admin_user)
+    overall = evening_results(evening).overall
+    prizes = evening_prizes(evening)
+    assert prizes is not None
+    won = [row for row in prizes.rows if not row.booby]
+    ranked = sorted((r.total for r in overall), reverse=True)
+    assert {p for row in won for p in row.positions} == {1, 2, 3, 4, 8}  # 9 players
+    assert all(ranked[p - 1] == row.score for row in won for p in row.positions)
+    booby = [row for row in prizes.rows if row.booby]
+    assert len(booby) == 1 and booby[0].score == min(r.total for r in overall)
+    assert booby[0].place == "Poedelprijs"

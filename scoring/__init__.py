@@ -5,12 +5,12 @@
 True
 """
 
-from .bounds import side_points_bounds
+from .bounds import side_points_bounds, sweep_points
 from .engine import evaluate
 from .registry import ALL_GAMES, GAMES, register, unregister
 from .season import prizes, standings
 
 __all__ = [
     "ALL_GAMES", "GAMES", "evaluate", "prizes", "register", "side_points_bounds", "standings",
-    "unregister",
+    "sweep_points", "unregister",
 ]

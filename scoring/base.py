@@ -113,6 +113,12 @@ class Game(ABC):
         """The least and the most one side can score in one hand under these (resolved,
         valid) options, as the rules allow; see ``scoring.bounds``."""
 
+    def sweep_points(self, options: Mapping[str, Any]) -> int | None:
+        """What one side scores for a deal in which it takes every trick, under these
+        (resolved, valid) options; None: the game has no such deal. A reglement can credit it
+        to a player who sits out a round ("1600 punten en een mars"); see ``scoring.bounds``."""
+        return None
+
     def conclude(self, state: Any, totals: dict[str, int]) -> Conclusion:
         """Match values from the summed points; override for reductions and bonuses."""
         sides = list(totals)

@@ -28,6 +28,11 @@ rules digest (../shared/rules/<game>.md) in ``Game.side_points_bounds``:
   ``pit_bonus``, or 162 + ``verzaken_penalty`` for a revoke under ``"opponents"`` when that is
   more. A player's revoke adjustment (``"player"``) is per player, not the team's.
 
+``sweep_points`` is the other such value: what a side scores for a deal in which it takes every
+trick (klaverjassen: a pit or mars, 162 + ``pit_bonus``; the other games have none). A club's
+reglement may credit it to a player who sits out a round ("1600 punten en een mars"), and the
+site asks the engine for it rather than knowing what a mars is worth.
+
 Plain Python, no Django.
 """
 
@@ -48,3 +53,12 @@ def side_points_bounds(game: str, options: Any, side_count: int) -> tuple[int, i
     resolved, _issues = rules.resolve_options(options, None)
     count = min(max(side_count, rules.min_sides), rules.max_sides)
     return rules.side_points_bounds(resolved, count)
+
+
+def sweep_points(game: str, options: Any) -> int | None:
+    """What one side of ``game`` scores for a deal in which it takes every trick under
+    ``options`` (an invalid option counts as its default); None: the game has no such deal.
+    Raises KeyError for an unknown game."""
+    rules = ALL_GAMES[game]
+    resolved, _issues = rules.resolve_options(options, None)
+    return rules.sweep_points(resolved)

@@ -151,6 +151,11 @@ class Klaverjassen(Game):
             most = max(most, DEAL_POINTS + int(options["verzaken_penalty"]))
         return 0, most
 
+    def sweep_points(self, options: Mapping[str, Any]) -> int:
+        """A pit or mars: all 162 card points and the pit bonus as roem ("Een mars is 162
+        punten en 100 roem", De Pitslag)."""
+        return DEAL_POINTS + int(options["pit_bonus"])
+
     def finished(self, state: State) -> bool:
         return state.entered >= state.deals
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import ALL_GAMES, GAMES, evaluate, side_points_bounds
+from scoring import ALL_GAMES, GAMES, evaluate, side_points_bounds, sweep_points
 from scoring.issues import COMMON_CODES
 
 from .strategies.klaverjassen import valid_matches
@@ -486,3 +486,18 @@ def test_evaluate_never_raises_on_json_ish_deals(hands, options, sides):
     assert result["valid"] == (result["errors"] == [])
     assert {e["code"] for e in result["errors"] + result["warnings"]} <= CODES
     assert json.loads(json.dumps(result)) == result
+
+
+@pytest.mark.parametrize("options", [{}, {"pit_bonus": 200}])
+def test_a_sweep_is_worth_what_a_pit_without_roem_scores(options):
+    """``sweep_points``: what a reglement credits as "een mars" to a sit-out is the engine's
+    own pit, never a number the site knows."""
+    pit = score(match(deal("Wij", (162, 0), (0, 0), pit="Wij"), options=options))[0]
+    assert sweep_points("klaverjassen", options) == pit
+    assert sweep_points("klaverjassen", {"pit_bonus": "lots"}) == 262  # as evaluate reads it
+
+
+@pytest.mark.parametrize("game", ["jokeren", "big_five", "high_five_1959", "high_five_crowns",
+                                  "high_five_tiles"])
+def test_other_games_have_no_sweep(game):
+    assert sweep_points(game, {}) is None

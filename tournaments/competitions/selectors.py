@@ -85,9 +85,10 @@ def season_rules_changes(*, competition: Competition, limit: int = 10) -> list[S
                    .values_list("history_date", "rules"))
     changes: list[SeasonRulesChange] = []
     previous: Any = None
+    sweep = site_game(competition.game).sweep_words(competition.options)
     for when, rules in records:
         if not changes or rules != previous:
-            changes.append(SeasonRulesChange(when=when, rules=rules_sentences(rules)))
+            changes.append(SeasonRulesChange(when=when, rules=rules_sentences(rules, sweep)))
         previous = rules
     return changes[::-1][:limit]
 

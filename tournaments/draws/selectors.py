@@ -148,24 +148,28 @@ class Credit:
     sat_out: bool  # False: a round missed otherwise
 
 
-def _sit_out_score(rule: SitOutRule, scores: list[int]) -> int | None:
+def _sit_out_score(rule: SitOutRule, scores: list[int], sweep: int | None) -> int | None:
     """The fixed sit-out score, or the round's average per player (rounded half up; None while
-    no table of the round counts)."""
+    no table of the round counts), plus the game's best deal when the reglement gives it (a
+    mars, valued by the engine: ``sweep``)."""
+    extra = sweep or 0
     if rule.fixed is not None:
-        return rule.fixed
-    if not rule.average or not scores:
-        return None
-    return (2 * sum(scores) + len(scores)) // (2 * len(scores))
+        return rule.fixed + extra
+    if rule.average:
+        return (2 * sum(scores) + len(scores)) // (2 * len(scores)) + extra if scores else None
+    return sweep
 
 
 def round_credits(*, competition: Competition, evening: Evening | None = None) -> list[Credit]:
     """The reglement's round scores of the competition's (or one evening's) drawn rounds: a
     sit-out gets the fixed score or the round's average per player over its counting tables
-    (none while no table counts); someone checked in, neither seated nor sitting out, gets the
+    (none while no table counts), and a mars on top when the reglement says so; someone
+    checked in, neither seated nor sitting out, gets the
     score for a round missed otherwise. No query without such a rule, else four."""
     rule = sit_out_rule(competition.rules)
     if not rule.scores:
         return []
+    sweep = site_game(competition.game).sweep_points(competition.options) if rule.sweep else None
     scope = Q(evening=evening) if evening is not None else Q(evening__competition=competition)
     rounds = list(Round.objects.filter(scope).order_by("evening_id", "number"))
     counting = Q(table__finished=True)
@@ -192,7 +196,7 @@ def round_credits(*, competition: Competition, evening: Evening | None = None) -
             if participant.pk in seated[round_.pk]:
                 continue
             sat = (round_.pk, participant.pk) in sitting
-            due = _sit_out_score(rule, points[round_.pk]) if sat else rule.missed
+            due = _sit_out_score(rule, points[round_.pk], sweep) if sat else rule.missed
             if due is not None:
                 credits.append(Credit(round_.evening_id, round_.number, participant, due, sat))
     return credits

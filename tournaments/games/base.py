@@ -27,9 +27,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from django.conf import settings
-from django.utils.translation import override
+from django.utils.translation import gettext, override
 
-from scoring import GAMES
+from scoring import GAMES, sweep_points
 
 from .entry import Entry
 from .parts import Options, Samples, ScorePage, ScoreSheet, Words
@@ -77,6 +77,18 @@ class SiteGame:
     def better(self) -> str:
         """Which total wins, the engine's "lower" or "higher"."""
         return str(GAMES[self.key].better)
+
+    def sweep_points(self, options: Any) -> int | None:
+        """What a deal with every trick is worth under ``options`` (``scoring.sweep_points``;
+        None: the game has none, or no word for it), which a reglement may credit to a sit-out."""
+        return sweep_points(self.key, options) if self.words.sweep else None
+
+    def sweep_words(self, options: Any) -> str | None:
+        """That deal and its worth in words, "een mars (262 punten)" (None: none)."""
+        worth = self.sweep_points(options)
+        if worth is None:
+            return None
+        return gettext("%(deal)s (%(n)s points)") % {"deal": self.words.sweep, "n": worth}
 
     def names(self) -> set[str]:
         """Every name the game goes by, lower case: the engine's and ours in each language (a

@@ -239,6 +239,7 @@ def boompje(sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
 
 
 class KlaverjassenWords(Words):
+    sweep = gettext_lazy("a mars")
     record_nouns = (pgettext_lazy("one entry of a match", "deal"),
                     pgettext_lazy("entries of a match", "deals"))
     field_labels = {

@@ -63,6 +63,9 @@ class Words(Part):
     field_labels: ClassVar[Mapping[str, Any]] = {}  # hand field name → label
     choice_labels: ClassVar[Mapping[str, Any]] = {}  # choice value → label
     messages: ClassVar[Mapping[str, Formatter]] = {}  # the game's own codes → sentence
+    # A deal in which one side takes every trick, with its article ("a mars"), for a game whose
+    # engine values one (``scoring.sweep_points``): what a reglement may credit to a sit-out.
+    sweep: ClassVar[Any] = ""
 
     @classmethod
     def choice_label(cls, value: Any) -> str:

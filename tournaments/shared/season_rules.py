@@ -340,7 +340,7 @@ def _absent_words(rule: Any) -> str | None:
             "average": gettext("their own average")}.get(rule)
 
 
-def rules_sentences(rules: Any) -> list[str]:
+def rules_sentences(rules: Any, sweep: str | None = None) -> list[str]:
     """The reglement in words, one sentence each, for the standings pages, PDF and workbook."""
     rules = rules if isinstance(rules, dict) else {}
     periods = rules.get("periods") if isinstance(rules.get("periods"), dict) else None
@@ -380,7 +380,7 @@ def rules_sentences(rules: Any) -> list[str]:
     if rules.get("champion") is True:
         lines.append(gettext("There is also a points champion: the total over every evening "
                              "played."))
-    return lines + sit_out_sentences(rules)
+    return lines + sit_out_sentences(rules, sweep)
 
 
 def periods_keyed(rules: Any, keys: dict[str, str]) -> Any:

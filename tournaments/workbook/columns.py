@@ -23,6 +23,7 @@ def sheet_names() -> dict[str, str]:
         "rules": _("Rules"),
         "evenings": _("Evenings"),
         "calloffs": _("Call-offs"),
+        "sit_outs": _("Sit-outs"),
         "money": _("Entry fees"),
         "info": _("Info"),
     }
@@ -75,7 +76,7 @@ def members_columns() -> list[tuple[str, str]]:
 #: ``Competition.rules`` (``tournaments/shared/season_rules.py``; ``prizes``: the evening
 #: prizes, ``champion``: the points champion, true or false).
 RULE_KEYS = ("count", "rank_by", "min_played", "absent", "periods", "tiebreaks", "prizes",
-             "champion")
+             "champion", "sit_out", "pairs_movement")
 
 
 def rule_questions() -> dict[str, str]:
@@ -89,6 +90,8 @@ def rule_questions() -> dict[str, str]:
         "tiebreaks": _("Tie-breaks"),
         "prizes": _("Evening prizes"),
         "champion": _("Also a points champion over all evenings"),
+        "sit_out": _("What does someone get who sits out a round by the rota?"),
+        "pairs_movement": _("Fixed pairs move each round"),
     }
 
 
@@ -103,3 +106,10 @@ def evenings_columns() -> list[tuple[str, str]]:
 
 def calloffs_columns() -> list[tuple[str, str]]:
     return [("date", _("Date")), ("member_number", _("Member number")), ("name", _("Name"))]
+
+
+def sit_outs_columns() -> list[tuple[str, str]]:
+    """Who sat out which round by the rota; the points are what the reglement credited (the
+    import reads who and when, and the reglement gives the points again)."""
+    return [("date", _("Date")), ("round", _("Round")), ("member_number", _("Member number")),
+            ("name", _("Name")), ("points", _("Points from the reglement"))]

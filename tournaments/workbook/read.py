@@ -40,6 +40,7 @@ from .readsheet import (
     _value,
 )
 from .season_rules_sheet import SeasonRulesSheet, cell_name, read_season_rules
+from .sit_outs_sheet import read_sit_outs
 
 __all__ = ["MAX_BYTES", "MAX_ROWS", "HandRow", "ImportFileError", "ParsedSeason",
            "parse_season", "person"]
@@ -158,7 +159,9 @@ def parse_season(data: bytes, filename: str) -> ParsedSeason:
                     members[number] = name
                     cells[number] = cell_name(member_sheet, member_columns["member_number"],
                                               row.line)
-    return ParsedSeason(rows=rows, members=members, reglement=read_season_rules(workbook),
+    reglement = read_season_rules(workbook)
+    read_sit_outs(workbook, reglement)
+    return ParsedSeason(rows=rows, members=members, reglement=reglement,
                         member_cells=cells)
 
 

@@ -66,5 +66,8 @@ class SeasonRows:
     tables: Iterable[SeasonTable]  # a stream, in date, round and table order
     #: the call-offs ("afgemeld"): (evening date, member number, name), by date and name
     calloffs: list[tuple[datetime.date, str, str]] = field(default_factory=list)
+    #: the sit-outs by the rota: (evening date, round, member number or "", name, points the
+    #: reglement credited or None), by date, round and name
+    sit_outs: list[tuple[datetime.date, int, str, str, int | None]] = field(default_factory=list)
     #: the evening money per member (``selectors.money.SeasonMoney``), None: not asked
     money: Any = None

@@ -78,6 +78,8 @@ class SeasonRulesSheet:
     calloffs_sheet: str = ""
     calloffs_column: str = ""  # the letter of the call-offs sheet's member number column
     calloffs_date_column: str = ""  # and of its date column
+    sit_outs: list[list[Any]] = field(default_factory=list)  # [date, round, number, name, line]
+    sit_outs_sheet: str = ""
     problems: list[str] = field(default_factory=list)
 
     @classmethod

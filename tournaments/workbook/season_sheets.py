@@ -31,6 +31,7 @@ from .columns import (
     rule_questions,
     rules_columns,
     sheet_names,
+    sit_outs_columns,
 )
 from .rows import SeasonRows
 from .season_rules_sheet import season_rules_sentences
@@ -117,6 +118,25 @@ def calloffs_sheet(workbook: Workbook, season: SeasonRows, longest_name: int,
     ], date_format)
     for date, number, name in season.calloffs:
         sheet.append([date, member_number_cell(number), name])
+    return sheet
+
+
+def sit_outs_sheet(workbook: Workbook, season: SeasonRows, longest_name: int,
+                   date_format: str) -> Sheet | None:
+    """Who sat out which round by the rota (None: nobody did this season)."""
+    if not season.sit_outs:
+        return None
+    headers = dict(sit_outs_columns())
+    sheet = Sheet(workbook, sheet_names()["sit_outs"], [
+        Column(headers["date"], 12, date=True),
+        Column(headers["round"], _width(headers["round"])),
+        Column(headers["member_number"], _width(headers["member_number"])),
+        Column(headers["name"], _width(headers["name"], longest_name)),
+        Column(headers["points"], _width(headers["points"])),
+    ], date_format)
+    for date, round_number, number, name, points in season.sit_outs:
+        sheet.append([date, round_number, member_number_cell(number) if number else "", name,
+                      points])
     return sheet
 
 

@@ -15,8 +15,18 @@ from django.db.models.functions import Length
 from django.utils.translation import gettext, override
 
 from clubmanager.models import Member
+from tournaments.draws.selectors import round_credits
 from tournaments.evenings.selectors.money import season_money
-from tournaments.models import CallOff, Competition, Evening, Hand, Participant, Seat, Table
+from tournaments.models import (
+    CallOff,
+    Competition,
+    Evening,
+    Hand,
+    Participant,
+    Seat,
+    SitOut,
+    Table,
+)
 from tournaments.workbook.cache import workbook_file
 from tournaments.workbook.rows import SeasonRows, SeasonSeat, SeasonTable
 from tournaments.workbook.write import write_workbook
@@ -70,6 +80,19 @@ def season_tables(competition: Competition) -> Iterator[SeasonTable]:
             table.entries.append((hand[1], hand[2], hand[3], hand[4]))
             hand = next(hands, None)
         yield table
+
+
+def season_sit_outs(competition: Competition) -> list[tuple[Any, int, str, str, int | None]]:
+    """Who sat out which round by the rota, with the points the reglement credited (1 query;
+    5 with a sit-out score)."""
+    credited = {(c.round_number, c.participant.pk): c.points
+                for c in round_credits(competition=competition) if c.sat_out}
+    rows = [(s.round.evening.date, s.round.number,
+             s.participant.member.member_number if s.participant.member else "",
+             s.participant.name, credited.get((s.round.number, s.participant.pk)))
+            for s in SitOut.objects.filter(round__evening__competition=competition)
+            .select_related("round__evening", "participant__member")]
+    return sorted(rows, key=lambda r: (r[0], r[1], r[3].casefold(), r[2]))
 
 
 def season_calloffs(competition: Competition) -> list[tuple[Any, str, str]]:
@@ -163,6 +186,7 @@ def season_rows(competition: Competition) -> SeasonRows:
         members=club_members(competition), longest_guest=longest_guest,
         longest_side=longest_side, standings=standings, standing_evenings=standing_evenings,
         tables=season_tables(competition), calloffs=season_calloffs(competition),
+        sit_outs=season_sit_outs(competition),
         money=season_money(competition=competition, guests_label=gettext("Guests")),
     )
 

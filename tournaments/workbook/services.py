@@ -22,6 +22,7 @@ from tournaments.models import (
     Participant,
     Round,
     Seat,
+    SitOut,
     Table,
     stamp_competition,
 )
@@ -84,6 +85,7 @@ def season_import_apply(*, competition: Competition, parsed: ParsedSeason,
     rounds = {(date, number): Round(evening=evening_of[date], number=number, seed=0)
               for date, number in sorted({(k[0], k[1]) for k, _rows in groups})}
     Round.objects.bulk_create(rounds.values())
+    SitOut.objects.bulk_create(_sit_outs(parsed, rounds, people))
 
     # Tables, seats and hands from the checked preview: the engine's evaluation of each match
     # (made by ``check_season``) is applied before anything is saved, so no table is written
@@ -175,6 +177,19 @@ def _participants(groups: list[tuple[tuple[str, int, int], list[HandRow]]],
                 )
     Participant.objects.bulk_create(people.values())
     return people
+
+
+def _sit_outs(parsed: ParsedSeason, rounds: dict[tuple[str, int], Round],
+              people: dict[tuple[str, str], Participant]) -> list[SitOut]:
+    """The sit-outs of the file (checked: each names a round and someone at that evening's
+    tables): a member by number, a guest by name."""
+    by_name = {(date, p.guest_name): p for (date, _key), p in people.items() if p.member is None}
+    found = []
+    for day, round_number, number, name, _line in parsed.reglement.sit_outs:
+        who = people.get((day, f"#{number}")) if number else by_name.get((day, name))
+        if who is not None:
+            found.append(SitOut(round=rounds[(day, round_number)], participant=who))
+    return found
 
 
 def _table(rows: list[HandRow], round_: Round, number: int, participants: list[Participant],

@@ -64,6 +64,7 @@ from .season_sheets import (
     marks,
     money_sheet,
     rules_sheet,
+    sit_outs_sheet,
     standings_sheet,
 )
 from .sheet import (
@@ -96,6 +97,7 @@ def write_workbook(season: SeasonRows) -> bytes:
     rules = rules_sheet(workbook, competition, date_format, season.evenings)
     evenings = evenings_sheet(workbook, season, date_format)
     calloffs = calloffs_sheet(workbook, season, longest_name, date_format)
+    sit_outs = sit_outs_sheet(workbook, season, longest_name, date_format)
     money = money_sheet(workbook, season, longest_name, date_format)
     info = Sheet(workbook, sheet_names()["info"],
                  [Column(_("Sheet"), 22), Column(_("Contents"), 100)], date_format)
@@ -111,7 +113,8 @@ def write_workbook(season: SeasonRows) -> bytes:
         info.append(row)
 
     for sheet in [standings, *evening_sheets.values(), results, members_sheet, hands_sheet,
-                  rules, evenings, calloffs, *([money] if money else []), info]:
+                  rules, evenings, calloffs, *([sit_outs] if sit_outs else []),
+                  *([money] if money else []), info]:
         sheet.finish()
     buffer = io.BytesIO()
     workbook.save(buffer)
@@ -198,6 +201,8 @@ def info_rows(competition: Competition, names: dict[str, str]) -> list[list[str]
                               "competition (an opening night, a prize evening or a free evening "
                               "does not).")],
         [names["calloffs"], _("Who called off for which evening: date, member number, name.")],
+        [names["sit_outs"], _("Who sat out which round by the rota, and the points the "
+                              "reglement gave for it (only when someone sat out).")],
         [names["info"], _("This sheet.")],
         ["", ""],
         [_("Rules of the standings"), ""],

@@ -16,6 +16,7 @@ from tournaments.evenings.services.evenings import evening_create, participant_c
 from tournaments.models import Competition, Evening, FixedPair, Round, SitOut
 from tournaments.shared.season_rules import rules_errors, rules_sentences
 from tournaments.standings.selectors.standings import evening_results, season_standings
+from tournaments.standings.templatetags.standings import rules_lines
 
 __all__ = ["four_seat_game"]
 
@@ -170,3 +171,143 @@ def test_a_stored_sit_out_rule_the_form_cannot_make_is_refused() -> None:
         "sit_out.score")
     assert rules_errors({"sit_out": {"score": "average", "missed": {"fixed": 1450}},
                          "pairs_movement": True}, "higher") == []
+
+
+@pytest.mark.parametrize(("options", "mars"), [({"deals": 2}, 262),
+                                               ({"deals": 2, "pit_bonus": 50}, 212)])
+def test_1600_points_and_a_mars_credits_the_engines_mars(
+        four_seat_game: str, club: Any, admin_user: Any, options: dict[str, Any],
+        mars: int) -> None:
+    """De Pitslag: "Verplicht stilzitten ... levert 1600 punten en een mars op". What a mars
+    is worth is the engine's (162 and the pit bonus under the competition's options)."""
+    comp = competition(club, {"sit_out": {"score": {"fixed": 1600}, "sweep": True}})
+    comp.options = options
+    comp.save(update_fields=["options"])
+    evening = _evening(comp, members(club, 9))
+    _three_rounds(evening, admin_user)
+    credits = round_credits(competition=comp)
+    assert [c.points for c in credits] == [1600 + mars] * 3 and all(c.sat_out for c in credits)
+    results = {row.name: row.total for row in evening_results(evening)}
+    for credit in credits:
+        assert results[credit.participant.name] - 1600 - mars in (248, 324, 400)
+    assert (f"Wie volgens het rooster een ronde stilzit, krijgt daarvoor 1600 punten en een mars "
+            f"({mars} punten).") in rules_lines(comp)
+
+
+def test_the_reglement_form_asks_for_the_mars_in_words(
+        four_seat_game: str, club: Any, admin_client: Any) -> None:
+    from django.urls import reverse
+
+    from tests.tournaments.competitions.test_competitions import form_data
+
+    url = reverse("tournaments:competition_add", kwargs={"club": club.slug})
+    page = admin_client.get(f"{url}?game={four_seat_game}").content.decode()
+    assert "En een mars erbij" in page
+    data = form_data(four_seat_game, sit_out="fixed", sit_out_fixed="1600", sit_out_sweep="on")
+    response = admin_client.post(f"{url}?game={four_seat_game}", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    comp = Competition.objects.get(club=club, game=four_seat_game)
+    assert comp.rules["sit_out"] == {"score": {"fixed": 1600}, "sweep": True}
+    edit = admin_client.get(reverse("tournaments:competition_edit",
+                                    kwargs={"club": club.slug, "pk": comp.pk})).content.decode()
+    box = edit[edit.index('name="sit_out_sweep"'):]
+    assert "checked" in box[:box.index(">")]  # the edit form shows the mars as set
+    assert rules_errors({"sit_out": {"sweep": "ja"}}, "higher")[0]["field"] == "sit_out.sweep"
+
+
+def test_the_season_workbook_shows_the_sit_outs_and_the_import_reads_them_back(
+        four_seat_game: str, club: Any, admin_user: Any) -> None:
+    from tests.tournaments.workbook.test_season_import import do_import, empty_like, sheets
+    from tournaments.workbook.selectors import season_workbook
+
+    comp = competition(club, {"sit_out": {"score": {"fixed": 1600}, "sweep": True}})
+    evening = _evening(comp, members(club, 9))
+    _three_rounds(evening, admin_user)
+    first = season_workbook(comp)
+    rows = sheets(first)["Stilzitters"]
+    assert rows[0] == ("Datum", "Ronde", "Lidnummer", "Naam", "Punten uit het reglement")
+    sat = sorted((s.round.number, s.participant.name) for s in SitOut.objects.filter(
+        round__evening=evening).select_related("participant__member"))
+    assert [(r[1], r[3]) for r in rows[1:]] == sat
+    assert {r[4] for r in rows[1:]} == {1600 + 262}
+    target = empty_like(comp)
+    try:  # the rules sheet brings the reglement along
+        do_import(first, target, admin_user)
+    except Exception as e:
+        raise AssertionError(getattr(e, "preview", None) and e.preview.problems) from e
+    target.refresh_from_db()
+    assert target.rules == comp.rules
+    copied = sorted((s.round.number, s.participant.name) for s in SitOut.objects.filter(
+        round__evening__competition=target).select_related("participant__member"))
+    assert copied == sat
+    assert ({r.name: r.total for r in season_standings(target).rows}
+            == {r.name: r.total for r in season_standings(comp).rows})
+    assert sheets(season_workbook(target)) == sheets(first)
+
+
+def test_a_sit_out_row_naming_nobody_at_the_evening_is_refused(
+        four_seat_game: str, club: Any, admin_user: Any) -> None:
+    from tests.tournaments.workbook.test_season_import import edit, empty_like
+    from tournaments.workbook.check import check_season
+    from tournaments.workbook.read import parse_season
+    from tournaments.workbook.selectors import season_workbook
+
+    comp = competition(club, SIT_OUT)
+    evening = _evening(comp, members(club, 9))
+    _three_rounds(evening, admin_user)
+    data = edit(season_workbook(comp), "Stilzitters", "D2", "Niemand")
+    data = edit(data, "Stilzitters", "C2", None)
+    data = edit(data, "Stilzitters", "B3", 7)
+    from clubmanager.models import Member
+
+    preview = check_season(parse_season(data, "seizoen.xlsx"), competition=empty_like(comp),
+                           members={m.member_number: m for m in Member.objects.filter(club=club)})
+    text = " ".join(preview.problems)
+    assert "Niemand speelde op" in text and "rij 2" in text
+    assert "er is geen ronde 7 op" in text and "rij 3" in text
+
+
+def test_a_member_sees_the_sit_out_on_the_projector_results_and_my_results(
+        four_seat_game: str, club: Any, admin_user: Any, member_user: Any,
+        client_for: Any) -> None:
+    from django.urls import reverse
+
+    comp = competition(club, {"sit_out": {"score": {"fixed": 1600}, "sweep": True}})
+    evening = _evening(comp, members(club, 9))
+    rounds = _three_rounds(evening, admin_user)
+    first = rounds[0].sit_outs.select_related("participant__member").get().participant
+    first.member.user = member_user
+    first.member.save(update_fields=["user"])
+    client = client_for(member_user)
+    projector = client.get(reverse("tournaments:round_projector", kwargs={
+        "club": club.slug, "pk": rounds[0].pk})).content.decode()
+    assert f"Zitten stil:</strong> {first.name}</p>" in projector
+    results = client.get(reverse("tournaments:evening_results", kwargs={
+        "club": club.slug, "pk": evening.pk})).content.decode()
+    row = results[results.index(f"<td>{first.name}"):]
+    assert "stilgezeten in ronde 1: 1862" in row[:row.index("</tr>")]
+    mine = client.get(reverse("tournaments:my_results", kwargs={"club": club.slug}))
+    assert ("<strong>Ronde 1</strong>: stilgezeten volgens het rooster, 1862 punten volgens "
+            "het reglement") in mine.content.decode()
+
+
+def test_a_klaverjas_evening_gives_day_prizes_and_a_poedelprijs_with_the_sit_out_scores(
+        four_seat_game: str, club: Any, admin_user: Any) -> None:
+    """The formula of 4 over the 9 players' evening scores, sit-out scores included; the
+    poedelprijs goes to the worst score."""
+    from tournaments.standings.selectors.prizes import evening_prizes
+
+    comp = competition(club, {**SIT_OUT, "prizes": {"rule": {"first": 4, "then_every": 4},
+                                                    "booby": True}})
+    evening = _evening(comp, members(club, 9))
+    _three_rounds(evening, admin_user)
+    overall = evening_results(evening).overall
+    prizes = evening_prizes(evening)
+    assert prizes is not None
+    won = [row for row in prizes.rows if not row.booby]
+    ranked = sorted((r.total for r in overall), reverse=True)
+    assert {p for row in won for p in row.positions} == {1, 2, 3, 4, 8}  # 9 players
+    assert all(ranked[p - 1] == row.score for row in won for p in row.positions)
+    booby = [row for row in prizes.rows if row.booby]
+    assert len(booby) == 1 and booby[0].score == min(r.total for r in overall)
+    assert booby[0].place == "Poedelprijs"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubmanager.forms import HelpRadio
@@ -29,7 +30,7 @@ SIT_OUT_HELP = {
     "fixed": _("The points filled in here, such as 1600 (De Pitslag, AOBK)."),
     "average": _("The average score per player of those who played that round, rounded."),
 }
-SIT_OUT_FIELDS = ("sit_out", "sit_out_fixed", "sit_out_missed")
+SIT_OUT_FIELDS = ("sit_out", "sit_out_fixed", "sit_out_sweep", "sit_out_missed")
 MOVEMENT_FIELDS = ("pairs_movement",)
 
 
@@ -51,13 +52,20 @@ def sit_out_fields(game: SiteGame) -> dict[str, forms.Field]:
             choices=SIT_OUT_CHOICES, initial="nothing", required=False,
             widget=HelpRadio(SIT_OUT_HELP))
         fields["sit_out_fixed"] = _number("sit_out_fixed", "")
+        if game.words.sweep:  # the game has a deal with every trick: a mars
+            fields["sit_out_sweep"] = forms.BooleanField(
+                label=format_lazy(_("And {deal} on top"), deal=game.words.sweep),
+                required=False, help_text=_(
+                    "As in \"1600 punten en een mars\" (De Pitslag): the sit-out also gets "
+                    "what that deal is worth under this competition's options, as the rules "
+                    "count it at the table."))
         fields["sit_out_missed"] = _number("sit_out_missed", _(
             "For someone checked in who was not drawn in a round (came late), such as 1450. "
             "Empty: nothing."))
     if game.team_game:
         fields["pairs_movement"] = forms.BooleanField(
             label=_("Fixed pairs move each round"), required=False,
-            help_text=_("Koppelklaverjassen: the pairs are numbered in the order they were "
+            help_text=_("The pairs are numbered in the order they were "
                         "entered; even pairs stay at their table, odd pairs move one table on. "
                         "Off: the pairs are drawn."))
     return fields
@@ -67,7 +75,7 @@ def sit_out_initial(rules: Any) -> dict[str, Any]:
     rule = sit_out_rule(rules)
     mode = "average" if rule.average else "fixed" if rule.fixed is not None else "nothing"
     return {"sit_out": mode, "sit_out_fixed": rule.fixed, "sit_out_missed": rule.missed,
-            "pairs_movement": pairs_movement(rules)}
+            "sit_out_sweep": rule.sweep, "pairs_movement": pairs_movement(rules)}
 
 
 def sit_out_from_answers(form: forms.Form, data: dict[str, Any], rules: dict[str, Any]) -> None:
@@ -83,6 +91,8 @@ def sit_out_from_answers(form: forms.Form, data: dict[str, Any], rules: dict[str
             stored["score"] = {"fixed": answers["sit_out_fixed"]}
     elif answers["sit_out"] == "average":
         stored["score"] = "average"
+    if answers["sit_out_sweep"]:
+        stored["sweep"] = True
     if answers["sit_out_missed"] is not None:
         stored["missed"] = {"fixed": answers["sit_out_missed"]}
     if stored:

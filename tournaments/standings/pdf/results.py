@@ -213,7 +213,9 @@ def _standings_grid(styles: Styles, standings: Any, width: float) -> tuple[Grid,
 def _legend(styles: Styles, standings: Any, shown: int) -> list[Flowable]:
     rows, competition = standings.rows, standings.competition
     lines = [" ".join([_("Higher is better.") if standings.higher_is_better
-                       else _("Lower is better."), *rules_sentences(competition.rules)])]
+                       else _("Lower is better."), *rules_sentences(
+                           competition.rules,
+                           site_game(competition.game).sweep_words(competition.options))])]
     if any(not r.qualified for r in rows):
         lines.append(_("Grey: not (yet) qualified, at least %(n)s evenings needed.")
                      % {"n": competition.rules.get("min_played", 0)})

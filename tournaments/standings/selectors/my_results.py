@@ -15,6 +15,7 @@ from django.db.models import Prefetch
 
 from clubmanager.models import Club
 from clubmanager.selectors import own_member_ids
+from tournaments.draws.selectors import round_credits
 from tournaments.models import Competition, Evening, Hand, Seat, Table
 from tournaments.shared.matches import match_view
 from tournaments.standings.selectors.standings import StandingRow, season_standings
@@ -44,10 +45,21 @@ class TableResult:
     hands: list[HandLine]
 
 
+@dataclass(frozen=True)
+class RoundCredit:
+    """A round the member scored by the reglement, not at a table: sat out by the rota
+    (``sat_out``), or missed otherwise."""
+
+    round_number: int
+    points: int
+    sat_out: bool
+
+
 @dataclass
 class EveningResult:
     evening: Evening
     tables: list[TableResult] = field(default_factory=list)
+    credits: list[RoundCredit] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -109,6 +121,11 @@ def my_results(*, club: Club, user: Any) -> MyResults:
         hands = _hand_lines(table, seats, list(table.hands.all()), seat.side)
         evenings.setdefault(evening.pk, EveningResult(evening)).tables.append(
             TableResult(table=table, mine=seat, players=players, hands=hands))
+    for competition in competitions.values():  # sit-outs: no query without a sit-out rule
+        for credit in round_credits(competition=competition):
+            if credit.participant.member_id in members and credit.evening_id in evenings:
+                evenings[credit.evening_id].credits.append(
+                    RoundCredit(credit.round_number, credit.points, credit.sat_out))
     places = []
     for competition in sorted(competitions.values(), key=lambda c: c.start_date, reverse=True):
         standings = season_standings(competition)

@@ -274,6 +274,9 @@ class OverallRow:
     tables: int
     wins: int
     member_number: str = ""
+    # The reglement's round scores in the total: (round, points, sat out by the rota; False:
+    # a round missed otherwise), so the row says why it has points without a table.
+    credits: list[tuple[int, int, bool]] = field(default_factory=list)
 
 
 @dataclass
@@ -324,6 +327,8 @@ def evening_results(evening: Evening) -> EveningResults:
             "member_number": person.member.member_number if person.member is not None else "",
             "total": 0, "tables": 0, "wins": 0})
         entry["total"] += credit.points
+        entry.setdefault("credits", []).append((credit.round_number, credit.points,
+                                                credit.sat_out))
     ordered = sorted(totals.values(), key=lambda e: (-e["total"] if higher else e["total"],
                                                      e["name"].casefold()))
     overall: list[OverallRow] = []

@@ -9,6 +9,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
+from tournaments.games import site_game
 from tournaments.shared.season_rules import rules_sentences
 
 register = template.Library()
@@ -17,7 +18,8 @@ register = template.Library()
 @register.simple_tag
 def rules_lines(competition: Any) -> list[str]:
     """The competition's reglement in words (``season_rules.rules_sentences``)."""
-    return rules_sentences(competition.rules)
+    return rules_sentences(competition.rules,
+                           site_game(competition.game).sweep_words(competition.options))
 
 
 def _needed(row: Any) -> str:

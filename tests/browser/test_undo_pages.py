@@ -26,10 +26,10 @@ from .conftest import ARTIFACTS, keep, log_in_dutch
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SHEET = ("naam;nr;telefoon;e-mail\n"
-         "Ann de Vries;11;612345678;ann@voorbeeld.nl\n"
-         "Ann de Vries;12;0201234567;ann-at-voorbeeld\n"
-         "Bob Jansen;13;12345;bob@voorbeeld.nl\n").encode()
+SHEET = (b"naam;nr;telefoon;e-mail\n"
+         b"Ann de Vries;11;612345678;ann@voorbeeld.nl\n"
+         b"Ann de Vries;12;0201234567;ann-at-voorbeeld\n"
+         b"Bob Jansen;13;12345;bob@voorbeeld.nl\n")
 
 
 def tu(name: str, club: Any, pk: int) -> str:

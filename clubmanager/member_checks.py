@@ -45,6 +45,16 @@ def phone(value: str) -> tuple[str, str | None]:
     )
 
 
+#: How a phone number begins: a digit, "+" and a digit, or "(" (words may follow: "06-12345678
+#: (werk)"). Anything else ("-2+3", "@SUM(1)") is no number, and in a spreadsheet it would be
+#: read as a formula.
+_PHONE_START = re.compile(r"(\d|\+\d|\()")
+
+
+def phone_ok(value: str) -> bool:
+    return bool(_PHONE_START.match(value.strip())) and any(c.isdigit() for c in value)
+
+
 def email_ok(value: str) -> bool:
     try:
         validate_email(value)

@@ -99,6 +99,10 @@ def clean(row: ParsedRow) -> tuple[ParsedRow, list[str], list[str]]:
         notes.append(_("“%(email)s” is not an e-mail address; the member comes in without it.")
                      % {"email": row.email})
         dropped.add("email")
+    if row.phone and "phone" not in dropped and not member_checks.phone_ok(row.phone):
+        notes.append(_("“%(phone)s” is not a phone number; the member comes in without it.")
+                     % {"phone": row.phone})
+        dropped.add("phone")
     cleaned = replace(row, columns=tuple(c for c in row.columns if c not in dropped))
     for name in dropped:
         setattr(cleaned, name, "")

@@ -50,7 +50,7 @@ def hands_columns(game: str | None = None) -> list[tuple[str, str]]:
         ("round", _("Round")),
         ("table", _("Table")),
         ("game", _("Game")),
-        ("options", _("Game options (JSON)")),
+        ("options", _("Game options (raw, for the import)")),
         ("first_dealer", _("First dealer (seat)")),
         ("scorekeeper", _("Scorekeeper (seat)")),
     ]
@@ -61,11 +61,21 @@ def hands_columns(game: str | None = None) -> list[tuple[str, str]]:
     columns.append(("hand", _("Hand")))
     columns += [(f"cell:{key}", header) for key, header in readable_columns(game)]
     columns += [
-        ("adjusted_points", _("Adjusted points (JSON)")),
+        ("adjusted_points", _("Adjusted points (raw, for the import)")),
         ("adjusted_reason", _("Reason for the adjusted score")),
-        ("data", _("Hand as entered (JSON)")),
+        ("data", _("Hand as entered (raw, for the import)")),
     ]
     return columns
+
+
+#: The hidden raw columns' former headers, which named the format ("JSON"): a workbook exported
+#: before they were renamed still imports. In both languages, as they were written.
+FORMER_HEADERS = {
+    "options": ("Game options (JSON)", "Spelopties (JSON)"),
+    "adjusted_points": ("Adjusted points (JSON)", "Aangepaste punten (JSON)"),
+    "data": ("Hand as entered (JSON)", "Hand zoals ingevoerd (JSON)"),
+    "value": ("Value (JSON)", "Waarde (JSON)"),
+}
 
 
 def members_columns() -> list[tuple[str, str]]:
@@ -96,8 +106,8 @@ def rule_questions() -> dict[str, str]:
 
 
 def rules_columns() -> list[tuple[str, str]]:
-    return [("rule", _("Rule")), ("question", _("Question")), ("value", _("Value (JSON)")),
-            ("answer", _("Answer"))]
+    return [("rule", _("Rule")), ("question", _("Question")),
+            ("value", _("Value (raw, for the import)")), ("answer", _("Answer"))]
 
 
 def evenings_columns() -> list[tuple[str, str]]:

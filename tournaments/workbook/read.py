@@ -272,4 +272,5 @@ def _read_json(cells: _Cells, sheet: str) -> None:
                                      f"{cells.raw.line}",
                              "sheet": sheet, "limit": deep.limit})
         except ValueError:
-            cells.problem(key, _("not valid JSON."))
+            cells.problem(key, _("not in the form the site writes: copy this cell from a "
+                                 "workbook the site made."))

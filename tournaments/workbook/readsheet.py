@@ -16,7 +16,7 @@ from django.utils.translation import override
 
 from clubmanager.core.spreadsheet import ImportFileError, Row, Workbook, open_workbook
 
-from .columns import hands_columns, sheet_names
+from .columns import FORMER_HEADERS, hands_columns, sheet_names
 
 MAX_ROWS = 30_000  # hands: a 40-evening season of 20 tables a round is about 17,000
 MAX_BYTES = settings.FILE_UPLOAD_MAX_MEMORY_SIZE  # so the upload is always kept in memory
@@ -63,6 +63,9 @@ def _read_sheet(workbook: Workbook, name: str, builder: Any, required: tuple[str
     labels: dict[str, str] = {}
     for columns in _all_languages(builder):
         labels.update(_labels(columns))
+    keys = set(labels.values())
+    labels.update({old.lower(): key for key, former in FORMER_HEADERS.items() if key in keys
+                   for old in former})
     found: dict[str, int] = {}
 
     def too_many() -> ImportFileError:

@@ -219,7 +219,8 @@ def rule_value(raw: Any) -> tuple[Any, str | None]:
             return None, _("nested more than %(limit)s levels deep.") % {"limit": deep.limit}
         except ValueError:
             if not WORD.fullmatch(text):
-                return None, _("not valid JSON.")
+                return None, _("not in the form the site writes: copy this cell from a "
+                                "workbook the site made.")
             value = text
     return value, _bounds(value)
 

@@ -93,7 +93,7 @@ def test_hands_sheet_holds_every_hand_as_entered(season: Any) -> None:
     rows = list(book["Handen"].iter_rows(min_row=2, values_only=True))
     assert len(rows) == 3 * 2 * 3 * 7  # evenings × rounds × tables × deals
     # readable: one column per field and side, headed in Dutch; the document last
-    assert heads[-1] == "Hand zoals ingevoerd (JSON)"
+    assert heads[-1] == "Hand zoals ingevoerd (ruwe invoer, voor de import)"
     penalties = [heads.index(f"Strafpunten, partij {n}") for n in range(1, 5)]
     for row in rows:
         document = json.loads(row[-1])

@@ -52,7 +52,7 @@ def column(data: bytes, header: str, sheet: str = "Handen") -> str:
     return get_column_letter(heads.index(header) + 1)
 
 
-DOCUMENT = "Hand zoals ingevoerd (JSON)"
+DOCUMENT = "Hand zoals ingevoerd (ruwe invoer, voor de import)"
 
 
 def edit(data: bytes, sheet: str, cell: str, value: Any) -> bytes:
@@ -104,7 +104,8 @@ def test_round_trip_for_every_game(game: str, club: Any, make_competition: Calla
     seat_table(make_round(evening), participants, 1)  # a second round, not played yet
     first = season_workbook(competition)
     rows = sheets(first)["Handen"]
-    hand, adjusted = rows[0].index("Hand"), rows[0].index("Aangepaste punten (JSON)")
+    hand = rows[0].index("Hand")
+    adjusted = rows[0].index("Aangepaste punten (ruwe invoer, voor de import)")
     assert adjusted > hand + 1  # the game's readable columns sit between them
     played = [row for row in rows[1:] if row[hand] is not None]
     assert len(played) == len(hands)
@@ -162,7 +163,7 @@ def test_unknown_member_number_formula_and_bad_json_are_row_errors(season: Compe
     text = " | ".join(p for t in preview.errors for p in t.problems)
     assert "X999" in text
     assert "formula" in text or "formule" in text
-    assert "JSON" in text
+    assert "niet in de vorm die de site schrijft" in text and "JSON" not in text
     assert len(preview.errors) == 3
 
 
@@ -262,7 +263,7 @@ def test_deep_json_in_a_cell_is_a_row_error_naming_the_sheet_and_cell(
     ``json.loads`` or, 900 levels deep, in the copy of the hand. Refused
     with the cell and the sheet named; nothing stored."""
     data = season_workbook(season)
-    hand, options = column(data, DOCUMENT), column(data, "Spelopties (JSON)")
+    hand, options = column(data, DOCUMENT), column(data, "Spelopties (ruwe invoer, voor de import)")
     bad = edit(data, "Handen", f"{hand}2", "[" * 5000 + "]" * 5000)
     bad = edit(bad, "Handen", f"{options}30", "[" * 5000 + "]" * 5000)
     bad = edit(bad, "Handen", f"{hand}60", _nested(900))
@@ -273,14 +274,14 @@ def test_deep_json_in_a_cell_is_a_row_error_naming_the_sheet_and_cell(
     assert response.status_code == 200
     problems = [p for t in response.context["preview"].errors for p in t.problems]
     assert [p for p in problems if "32" in p] == [
-        f"Rij 2: Hand zoals ingevoerd (JSON): cel {hand}2 van blad “Handen” is meer dan 32 "
-        "niveaus diep genest; een geëxporteerde hand of spelopties zijn dat nooit. Exporteer "
+        f"Rij 2: {DOCUMENT}: cel {hand}2 van blad “Handen” is meer dan 32 niveaus "
+        "diep genest; een geëxporteerde hand of spelopties zijn dat nooit. Exporteer "
         "het seizoen opnieuw en importeer die werkmap.",
-        f"Rij 30: Spelopties (JSON): cel {options}30 van blad “Handen” is meer dan 32 niveaus "
-        "diep genest; een geëxporteerde hand of spelopties zijn dat nooit. Exporteer het "
-        "seizoen opnieuw en importeer die werkmap.",
-        f"Rij 60: Hand zoals ingevoerd (JSON): cel {hand}60 van blad “Handen” is meer dan 32 "
-        "niveaus diep genest; een geëxporteerde hand of spelopties zijn dat nooit. Exporteer "
+        f"Rij 30: Spelopties (ruwe invoer, voor de import): cel {options}30 van blad “Handen” "
+        "is meer dan 32 niveaus diep genest; een geëxporteerde hand of spelopties zijn dat "
+        "nooit. Exporteer het seizoen opnieuw en importeer die werkmap.",
+        f"Rij 60: {DOCUMENT}: cel {hand}60 van blad “Handen” is meer dan 32 niveaus "
+        "diep genest; een geëxporteerde hand of spelopties zijn dat nooit. Exporteer "
         "het seizoen opnieuw en importeer die werkmap."]
     assert not Evening.objects.filter(competition=target).exists()
 
@@ -374,6 +375,33 @@ def seat_values(competition: Competition) -> list[tuple[Any, ...]]:
                                "table__number", "position", "participant__member_id",
                                "participant__guest_name", "points", "competition_points",
                                "place"), key=str)
+
+
+def test_the_raw_columns_name_no_format_and_old_headers_still_import(
+    season: Competition,
+) -> None:
+    """The hidden raw columns say what they are for, not their format; a workbook exported when
+    they were headed "(JSON)" imports the same."""
+    data = season_workbook(season)
+    book = load_workbook(io.BytesIO(data))
+    heads = {sheet: [c.value or "" for c in book[sheet][1]] for sheet in ("Handen", "Reglement")}
+    assert not [h for row in heads.values() for h in row if "JSON" in h.upper()], heads
+    assert "Waarde (ruwe invoer, voor de import)" in heads["Reglement"]
+    for sheet, new, old in [
+        ("Handen", DOCUMENT, "Hand zoals ingevoerd (JSON)"),
+        ("Handen", "Spelopties (ruwe invoer, voor de import)", "Spelopties (JSON)"),
+        ("Handen", "Aangepaste punten (ruwe invoer, voor de import)", "Aangepaste punten (JSON)"),
+        ("Reglement", "Waarde (ruwe invoer, voor de import)", "Value (JSON)"),
+    ]:
+        book[sheet].cell(1, heads[sheet].index(new) + 1).value = old
+    out = io.BytesIO()
+    book.save(out)
+    target = empty_like(season)
+    outcome = do_import(out.getvalue(), target)
+    assert outcome.hands == 126
+    assert seat_values(target) == seat_values(season)
+    target.refresh_from_db()
+    assert target.rules == season.rules
 
 
 def test_an_old_workbook_imports_after_members_were_renamed(season: Competition) -> None:

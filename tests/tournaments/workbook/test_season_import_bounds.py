@@ -252,7 +252,8 @@ def test_a_new_members_number_is_held_to_the_member_form(
 
 
 def _adjusted(data: bytes, line: int, points: Any) -> bytes:
-    data = edit(data, "Handen", f"{column(data, 'Aangepaste punten (JSON)')}{line}",
+    raw = column(data, "Aangepaste punten (ruwe invoer, voor de import)")
+    data = edit(data, "Handen", f"{raw}{line}",
                 json.dumps(points))
     return edit(data, "Handen", f"{column(data, 'Reden voor de aangepaste score')}{line}",
                 "beslissing van de wedstrijdleiding")

@@ -211,7 +211,7 @@ HOSTILE = [
     ("count", '{"best": 6.5}', "vul alleen hele getallen in."),
     ("count", "NaN", "vul alleen hele getallen in."),
     ("min_played", str(10**40), "een getal is te groot."),
-    ("min_played", "9" * 5000, "geen geldige JSON."),
+    ("min_played", "9" * 5000, "niet in de vorm die de site schrijft"),
     ("count", "[" * 40 + "]" * 40, "niveaus diep genest"),
     ("absent", json.dumps({"notified": "worst", "x": list(range(500))}), "meer dan 200"),
     ("absent", '"nothing"', "absent"),

@@ -1,0 +1,115 @@
+"""The standings on a phone, swiped sideways: every figure in view is whole.
+
+A member read 844 as "344": scrolled fully right, the table stopped with the 8 half under the
+name column, which stays put while the figures slide under it. The table now stops only where a
+column begins beside the name, also fully right. Checked at 390x844 on a wide season (14
+evenings), at the left, at a few arbitrary swipes and fully right: every figure cell that shows
+begins right of the rank and name, and the point at each end of its text is the cell itself
+(nothing covers it).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from clubmanager.models import Member
+from tournaments.models import Evening, Participant, Round, Seat, Table
+
+from .conftest import ARTIFACTS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def wide_season(competition: Any, club: Any, *, members: int, evenings: int) -> None:
+    """``members`` members on ``evenings`` weekly evenings, three-digit scores (844 and so on)."""
+    people = Member.objects.bulk_create(
+        Member(club=club, member_number=f"W{i:03}", name=f"Lid {i:02}") for i in range(members))
+    for e in range(evenings):
+        evening = Evening.objects.create(
+            competition=competition, status="closed",
+            date=datetime.date(2026, 9, 1) + datetime.timedelta(7 * e))
+        seats = Participant.objects.bulk_create(
+            Participant(evening=evening, member=member) for member in people)
+        round_ = Round.objects.create(evening=evening, number=1, seed=1)
+        tables = Table.objects.bulk_create(
+            Table(round=round_, number=n + 1, game=competition.game, finished=True, hand_count=1)
+            for n in range((members + 1) // 2))
+        Seat.objects.bulk_create(
+            Seat(table=tables[i // 2], position=i % 2 + 1, participant=person, side=person.name,
+                 points=844 - i - e, competition_points=844 - i - e, place=i % 2 + 1)
+            for i, person in enumerate(seats))
+
+
+# Every figure cell (the third column on) that shows at all begins right of the name column,
+# and nothing covers either end of its text. (At the phone's right edge a column may run on:
+# that is where the swipe goes on, and the swipe shows it whole.)
+HALF_SHOWN = """(wrap) => {
+  const table = wrap.querySelector('table');
+  const w = wrap.getBoundingClientRect();
+  const nameRight = table.rows[0].cells[1].getBoundingClientRect().right;
+  const bad = [];
+  for (const row of table.rows) {
+    for (const cell of [...row.cells].slice(2)) {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const t = range.getBoundingClientRect();
+      if (!t.width) continue;
+      const left = Math.max(nameRight, w.left), right = Math.min(w.right, innerWidth);
+      if (t.right <= left + 0.5 || t.left >= right - 0.5) continue;  // out of view: fine
+      const where = `${cell.innerText} (${Math.round(t.left)}-${Math.round(t.right)} px)`;
+      if (t.left < left - 0.5) { bad.push('half under the name: ' + where); continue; }
+      if (t.right > right + 0.5) continue;  // at the right edge, where the swipe goes on
+      const y = t.top + t.height / 2;
+      for (const x of [t.left + 1, t.right - 1]) {
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !cell.contains(hit)) bad.push(`covered at ${Math.round(x)}: ${where}`);
+      }
+    }
+  }
+  return bad;
+}"""
+
+
+@pytest.fixture
+def standings_url(club: Any, make_competition: Any) -> str:
+    competition = make_competition(club, "jokeren", name="Jokeren 2026")
+    club.public_pages = True
+    club.save()
+    wide_season(competition, club, members=6, evenings=14)
+    return reverse("tournaments:public_standings",
+                   kwargs={"club": club.slug, "pk": competition.pk})
+
+
+def test_no_figure_is_half_under_the_name_however_far_the_table_is_swiped(
+    browsing: Any, standings_url: str,
+) -> None:
+    page = browsing.new_page(phone=True, language="nl")
+    page.goto(standings_url)
+    wrap = page.locator(".table-wrap").first
+    expect(wrap.locator("tbody tr")).to_have_count(6)
+    assert wrap.evaluate(HALF_SHOWN) == []
+    widest = wrap.evaluate("w => w.scrollWidth - w.clientWidth")
+    assert widest > 700, widest  # 14 evenings: far more than a phone shows
+    stops = set()
+    for asked in (37, 151, widest // 2 + 13, widest - 29):
+        wrap.evaluate(f"w => {{ w.scrollLeft = {asked}; }}")
+        page.wait_for_timeout(150)
+        stops.add(wrap.evaluate("w => w.scrollLeft"))
+        assert wrap.evaluate(HALF_SHOWN) == [], asked
+    assert len(stops) >= 3, stops  # it did move
+    wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(ARTIFACTS / "standings-phone-fully-right.png"))
+    assert wrap.evaluate(HALF_SHOWN) == []
+    # fully right, the last evening (1 December) shows whole, with its figures
+    last = page.locator("table.standings thead th").last
+    expect(last).to_have_text("1-12")
+    assert wrap.evaluate(
+        "(w, th) => { const r = th.getBoundingClientRect(), b = w.getBoundingClientRect();"
+        " return r.left >= b.left && r.right <= b.right; }", last.element_handle())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -98,7 +98,7 @@ def test_a_hundred_thousand_rows_are_refused_with_a_sentence(admin_client: Any,
     ("naam;nr\nJosé Müller;1\n".encode("cp1252"), "leden.csv"),
     (b"\xff\xfe\x00\x00garbage\x00\x01\x02" * 50, "leden.csv"),
     (b"PK\x03\x04 not really a zip" * 10, "leden.xlsx"),
-    ("naam;nr\nJosé Müller;1\n".encode("utf-8"), "leden.xlsx"),
+    ("naam;nr\nJosé Müller;1\n".encode(), "leden.xlsx"),
 ])
 def test_wrong_encodings_and_disguised_files_get_a_sentence(admin_client: Any, club: Any,
                                                             data: bytes, name: str) -> None:

@@ -98,12 +98,12 @@ def test_no_figure_is_half_under_the_name_however_far_the_table_is_swiped(
     stops = set()
     for asked in (37, 151, widest // 2 + 13, widest - 29):
         wrap.evaluate(f"w => {{ w.scrollLeft = {asked}; }}")
-        page.wait_for_timeout(150)
+        settle(page, wrap)
         stops.add(wrap.evaluate("w => w.scrollLeft"))
         assert wrap.evaluate(HALF_SHOWN) == [], asked
     assert len(stops) >= 3, stops  # it did move
     wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
-    page.wait_for_timeout(150)
+    settle(page, wrap)
     page.screenshot(path=str(ARTIFACTS / "standings-phone-fully-right.png"))
     assert wrap.evaluate(HALF_SHOWN) == []
     # fully right, the last evening (1 December) shows whole, with its figures
@@ -113,3 +113,10 @@ def test_no_figure_is_half_under_the_name_however_far_the_table_is_swiped(
         "(w, th) => { const r = th.getBoundingClientRect(), b = w.getBoundingClientRect();"
         " return r.left >= b.left && r.right <= b.right; }", last.element_handle())
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def settle(page: Any, wrap: Any) -> None:
+    """Wait until the snapped scroll has come to rest (a busy machine animates it slowly)."""
+    page.wait_for_function(
+        "w => { const now = w.scrollLeft; const same = w._last === now; w._last = now;"
+        " return same; }", arg=wrap.element_handle(), polling=200, timeout=10_000)

@@ -37,7 +37,8 @@ def _rows(page: Any) -> list[tuple[str, int]]:
     found = []
     for i in range(rows.count()):
         cells = rows.nth(i).locator("td")
-        found.append((cells.nth(1).inner_text().strip(), int(cells.nth(2).inner_text())))
+        name = cells.nth(1).inner_text().strip().splitlines()[0]  # a sit-out note may follow
+        found.append((name, int(cells.nth(2).inner_text())))
     return found
 
 

@@ -8,7 +8,7 @@ sees them):
 * ``sit_out``: ``{"score": {"fixed": N} | "average", "sweep": true, "missed": {"fixed": M}}``.
   ``score`` is what a player who sits out by the rota gets for that round (De Pitslag, AOBK:
   1600; or the round's average score per player); ``sweep`` adds what the game's engine says a
-  deal with every trick is worth (``scoring.sweep_points``; klaverjassen's mars, 162 + the pit
+  deal with every trick is worth (``scoring.sweep_points``: a mars, 162 + the pit
   bonus: De Pitslag's "1600 punten en een mars"), only for a game that has one; ``missed`` what
   someone checked in gets for a round they were not drawn in otherwise (came late: De Pitslag
   1450). Each may be left out: nothing.

@@ -59,8 +59,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from benchmarks.load_clients import Scorekeeper, Stats
 from benchmarks.load_db import seed, verify
@@ -100,14 +101,39 @@ def machine_reference() -> float:
 
 
 def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
+    run = run_servers(db, args, prefix="load", prepare=_prepare,
+                      play=lambda ports, plan, _work: _play(ports, plan, args))
+    stats, elapsed = run.outcome
+    return {**_figures(db, args, run.reference, elapsed, stats, run.ports),
+            "server_tracebacks": run.tracebacks, "check": run.check}
+
+
+class ServedRun(NamedTuple):
+    """What :func:`run_servers` found: the machine's reference save time (ms), the seeded
+    plan, the servers' ports, what ``play`` returned, the tracebacks in the servers' logs and
+    the check that every acknowledged hand is stored exactly once."""
+    reference: float
+    plan: dict[str, Any]
+    ports: list[int]
+    outcome: Any
+    tracebacks: int
+    check: dict[str, Any]
+
+
+def run_servers(db: str, args: argparse.Namespace, *, prefix: str,
+                prepare: Callable[[dict[str, str], Path, argparse.Namespace], dict[str, Any]],
+                play: Callable[[list[int], dict[str, Any], Path], Any]) -> ServedRun:
+    """Against a fresh database (``db``: sqlite or postgres): seed it (``prepare``), start
+    ``args.instances`` gunicorn instances as ``make run`` does, run ``play`` (its result's first
+    item is the scorekeepers' :class:`Stats`), stop the servers, and check every hand."""
     reference = machine_reference()
-    work = Path(tempfile.mkdtemp(prefix=f"load-{db}-"))
+    work = Path(tempfile.mkdtemp(prefix=f"{prefix}-{db}-"))
     pg_name = args.pg_db or f"clubmanager_load_{os.getpid()}"
     if db == "sqlite":
         url = f"sqlite:///{work / 'load.sqlite3'}"
     else:
         url = f"{PG_URL}/{pg_name}"
-        _pg_admin(f'DROP DATABASE IF EXISTS "{pg_name}"')
+        _pg_admin(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
         _pg_admin(f'CREATE DATABASE "{pg_name}"')
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_DEBUG": "0",
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
@@ -115,14 +141,15 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
     env.pop("DJANGO_DB_CONN_MAX_AGE", None)  # the production default, as under make run
     servers: list[subprocess.Popen[bytes]] = []
     try:
-        plan = _prepare(env, work, args)
+        plan = prepare(env, work, args)
         ports = [free_port() for _ in range(args.instances)]
         logs = [work / f"gunicorn-{n}.log" for n in range(args.instances)]
         for port, log in zip(ports, logs, strict=True):
             servers.append(_start_server(port, log, env, args.workers))
         for port in ports:
             _wait_for(port)
-        stats, elapsed = _play(ports, plan, args)
+        outcome = play(ports, plan, work)
+        stats: Stats = outcome[0]
         acks_path = work / "acks.json"
         acks_path.write_text(json.dumps({"acknowledged": stats.acknowledged,
                                          "attempted": stats.attempted}))
@@ -130,12 +157,11 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
             server.send_signal(signal.SIGTERM)
         for server in servers:
             server.wait(timeout=30)
-        server_errors = sum(log.read_text().count("Traceback") for log in logs)
+        tracebacks = sum(log.read_text().count("Traceback") for log in logs)
         checked = json.loads(subprocess.run(
             [PYTHON, "-m", "benchmarks.load", "verify", "--acks", str(acks_path)],
             cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout)
-        return {**_figures(db, args, reference, elapsed, stats, ports),
-                "server_tracebacks": server_errors, "check": checked}
+        return ServedRun(reference, plan, ports, outcome, tracebacks, checked)
     finally:
         for server in servers:
             if server.poll() is None:

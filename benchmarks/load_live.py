@@ -32,25 +32,17 @@ import datetime
 import json
 import os
 import secrets
-import shutil
-import signal
 import subprocess
-import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from benchmarks.load import (
-    PG_URL,
     PYTHON,
     ROOT,
-    _pg_admin,
-    _start_server,
-    _wait_for,
-    free_port,
-    machine_reference,
     percentile,
+    run_servers,
 )
 from benchmarks.load_clients import Scorekeeper, Stats
 from benchmarks.load_db import PASSWORD, setup_django
@@ -157,49 +149,13 @@ def _seat_rounds(evenings: list[Any], participants: list[Any], viewers: int,
 
 
 def run_live(db: str, args: argparse.Namespace) -> dict[str, Any]:
-    reference = machine_reference()
-    work = Path(tempfile.mkdtemp(prefix=f"load-live-{db}-"))
-    pg_name = args.pg_db or f"clubmanager_load_{os.getpid()}"
-    url = (f"sqlite:///{work / 'load.sqlite3'}" if db == "sqlite" else f"{PG_URL}/{pg_name}")
-    if db == "postgres":
-        _pg_admin(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
-        _pg_admin(f'CREATE DATABASE "{pg_name}"')
-    env = {**os.environ, "DATABASE_URL": url, "DJANGO_DEBUG": "0",
-           "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_LOG_LEVEL": "WARNING"}
-    env.pop("DJANGO_DB_CONN_MAX_AGE", None)
-    servers: list[subprocess.Popen[bytes]] = []
-    try:
-        plan = _prepare(env, work, args)
-        ports = [free_port() for _ in range(args.instances)]
-        logs = [work / f"gunicorn-{n}.log" for n in range(args.instances)]
-        servers = [_start_server(port, log, env, args.workers)
-                   for port, log in zip(ports, logs, strict=True)]
-        for port in ports:
-            _wait_for(port)
-        stats, phases, polls = _play(ports, plan, work, args)
-        acks_path = work / "acks.json"
-        acks_path.write_text(json.dumps({"acknowledged": stats.acknowledged,
-                                         "attempted": stats.attempted}))
-        for server in servers:
-            server.send_signal(signal.SIGTERM)
-        for server in servers:
-            server.wait(timeout=30)
-        tracebacks = sum(log.read_text().count("Traceback") for log in logs)
-        checked = json.loads(subprocess.run(
-            [PYTHON, "-m", "benchmarks.load", "verify", "--acks", str(acks_path)],
-            cwd=ROOT, env=env, check=True, stdout=subprocess.PIPE, text=True).stdout)
-        return {"db": db, "reference_save_ms": reference, "plan": _plan_figures(plan, args),
-                "phases": phases, "polls": polls, "errors": dict(stats.errors),
-                "error_examples": dict(stats.examples), "server_tracebacks": tracebacks,
-                "check": checked, "workers": args.workers, "instances": args.instances}
-    finally:
-        for server in servers:
-            if server.poll() is None:
-                server.kill()
-        if db == "postgres":
-            _pg_admin(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
-        shutil.rmtree(work, ignore_errors=True)
+    run = run_servers(db, args, prefix="load-live", prepare=_prepare,
+                      play=lambda ports, plan, work: _play(ports, plan, work, args))
+    stats, phases, polls = run.outcome
+    return {"db": db, "reference_save_ms": run.reference, "plan": _plan_figures(run.plan, args),
+            "phases": phases, "polls": polls, "errors": dict(stats.errors),
+            "error_examples": dict(stats.examples), "server_tracebacks": run.tracebacks,
+            "check": run.check, "workers": args.workers, "instances": args.instances}
 
 
 def _prepare(env: dict[str, str], work: Path, args: argparse.Namespace) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from clubmanager.models import Member, PublicName
 from tournaments.models import Evening, Participant, Round, Seat, Table
 
 from .conftest import ARTIFACTS, log_in
+from .seeding import seed_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,16 +48,7 @@ def build_season(competition: Any, club: Any, count: int) -> list[Member]:
         for i in range(count))
     evening = Evening.objects.create(competition=competition, date=datetime.date(2026, 9, 8),
                                      status="closed")
-    people = Participant.objects.bulk_create(
-        Participant(evening=evening, member=member) for member in members)
-    round_ = Round.objects.create(evening=evening, number=1, seed=1)
-    tables = Table.objects.bulk_create(
-        Table(round=round_, number=n + 1, game=competition.game, finished=True, hand_count=1)
-        for n in range((count + 1) // 2))
-    Seat.objects.bulk_create(
-        Seat(table=tables[i // 2], position=i % 2 + 1, participant=person, side=person.name,
-             points=i * 2, competition_points=i * 2, place=i % 2 + 1)
-        for i, person in enumerate(people))
+    seed_round(evening, members, per_table=2, points=lambda i: i * 2)
     return members
 
 

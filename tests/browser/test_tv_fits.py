@@ -23,9 +23,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubmanager.models import Member, PublicName
-from tournaments.models import Evening, Participant, Round, Seat, Table
+from tournaments.models import Evening, Table
 
 from .conftest import ARTIFACTS
+from .seeding import seed_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -51,19 +52,9 @@ def build(club: Any, competition: Any, players: int) -> Evening:
     for date, status in ((timezone.localdate() - datetime.timedelta(days=7), "closed"),
                          (timezone.localdate(), "checkin")):
         evening = Evening.objects.create(competition=competition, date=date, status=status)
-        people = Participant.objects.bulk_create(
-            Participant(evening=evening, member=member) for member in members)
-        round_ = Round.objects.create(evening=evening, number=1, seed=1)
-        done = status == "closed"
-        tables = Table.objects.bulk_create(
-            Table(round=round_, number=n + 1, game=competition.game, finished=done,
-                  hand_count=int(done)) for n in range((players + 4) // 5))
-        Seat.objects.bulk_create(  # the long names score best: they win the prizes
-            Seat(table=tables[i // 5], position=i % 5 + 1, participant=person, side=person.name,
-                 points=1000 - 10 * i + (1000 if i % 3 == 0 else 0),
-                 competition_points=1000 - 10 * i + (1000 if i % 3 == 0 else 0),
-                 place=i % 5 + 1)
-            for i, person in enumerate(people))
+        # the long names score best: they win the prizes
+        seed_round(evening, members, per_table=5, finished=status == "closed",
+                   points=lambda i: 1000 - 10 * i + (1000 if i % 3 == 0 else 0))
     return evening
 
 

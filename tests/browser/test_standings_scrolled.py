@@ -18,9 +18,10 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from clubmanager.models import Member
-from tournaments.models import Evening, Participant, Round, Seat, Table
+from tournaments.models import Evening
 
 from .conftest import ARTIFACTS
+from .seeding import seed_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,16 +34,7 @@ def wide_season(competition: Any, club: Any, *, members: int, evenings: int) -> 
         evening = Evening.objects.create(
             competition=competition, status="closed",
             date=datetime.date(2026, 9, 1) + datetime.timedelta(7 * e))
-        seats = Participant.objects.bulk_create(
-            Participant(evening=evening, member=member) for member in people)
-        round_ = Round.objects.create(evening=evening, number=1, seed=1)
-        tables = Table.objects.bulk_create(
-            Table(round=round_, number=n + 1, game=competition.game, finished=True, hand_count=1)
-            for n in range((members + 1) // 2))
-        Seat.objects.bulk_create(
-            Seat(table=tables[i // 2], position=i % 2 + 1, participant=person, side=person.name,
-                 points=844 - i - e, competition_points=844 - i - e, place=i % 2 + 1)
-            for i, person in enumerate(seats))
+        seed_round(evening, people, per_table=2, points=lambda i, e=e: 844 - i - e)
 
 
 # Every figure cell (the third column on) that shows at all begins right of the name column,
@@ -116,7 +108,9 @@ def test_no_figure_is_half_under_the_name_however_far_the_table_is_swiped(
 
 
 def settle(page: Any, wrap: Any) -> None:
-    """Wait until the snapped scroll has come to rest (a busy machine animates it slowly)."""
+    """Wait until the snapped scroll has come to rest: the same place on four looks 200 ms
+    apart (a busy machine starts and animates the snap late)."""
     page.wait_for_function(
-        "w => { const now = w.scrollLeft; const same = w._last === now; w._last = now;"
-        " return same; }", arg=wrap.element_handle(), polling=200, timeout=10_000)
+        "w => { const now = w.scrollLeft; w._same = w._last === now ? (w._same || 0) + 1 : 0;"
+        " w._last = now; return w._same >= 3; }", arg=wrap.element_handle(), polling=200,
+        timeout=10_000)

@@ -85,12 +85,19 @@ def season_rules_changes(*, competition: Competition, limit: int = 10) -> list[S
                    .values_list("history_date", "rules"))
     changes: list[SeasonRulesChange] = []
     previous: Any = None
-    sweep = site_game(competition.game).sweep_words(competition.options)
     for when, rules in records:
         if not changes or rules != previous:
-            changes.append(SeasonRulesChange(when=when, rules=rules_sentences(rules, sweep)))
+            changes.append(SeasonRulesChange(when=when, rules=competition_rules_sentences(
+                competition=competition, rules=rules)))
         previous = rules
     return changes[::-1][:limit]
+
+
+def competition_rules_sentences(*, competition: Competition, rules: Any = None) -> list[str]:
+    """The competition's reglement (or ``rules``, one it had) in words, with its game's deal
+    with every trick named and valued under its options ("een mars (262 punten)")."""
+    return rules_sentences(competition.rules if rules is None else rules,
+                           site_game(competition.game).sweep_words(competition.options))
 
 
 def option_errors(*, game: str, options: dict[str, Any]) -> list[str | None]:

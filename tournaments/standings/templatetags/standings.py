@@ -9,17 +9,15 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from tournaments.games import site_game
-from tournaments.shared.season_rules import rules_sentences
+from tournaments.competitions.selectors import competition_rules_sentences
 
 register = template.Library()
 
 
 @register.simple_tag
 def rules_lines(competition: Any) -> list[str]:
-    """The competition's reglement in words (``season_rules.rules_sentences``)."""
-    return rules_sentences(competition.rules,
-                           site_game(competition.game).sweep_words(competition.options))
+    """The competition's reglement in words (``competition_rules_sentences``)."""
+    return competition_rules_sentences(competition=competition)
 
 
 def _needed(row: Any) -> str:

@@ -47,7 +47,7 @@ from ..models import Competition
 from .columns import hands_columns
 from .read import HandRow, ParsedSeason, person
 from .season_rules_sheet import SeasonRulesSheet, check_season_rules
-from .sit_outs_sheet import sit_out_problems
+from .sit_outs_sheet import sit_out_problems, sitter
 
 # -- checking --------------------------------------------------------------------------------
 OK = "ok"
@@ -163,8 +163,7 @@ def check_season(
         members=members, sheet_members=parsed.members, new_members=preview.new_members,
         played=played) + sit_out_problems(
         parsed.reglement, {(row.date, row.round) for row in parsed.rows},
-        {(row.date, f"#{seat[0]}" if seat[0] else f"guest:{seat[1]}")
-         for row in parsed.rows for seat in row.seats})
+        {(row.date, sitter(seat[0], seat[1])) for row in parsed.rows for seat in row.seats})
     preview.season_rules_ok = not refused
     preview.problems += refused
     preview.problems += _number_problems(preview.new_members, parsed.member_cells)

@@ -47,9 +47,16 @@ def read_sit_outs(workbook: Workbook, reglement: SeasonRulesSheet) -> None:
             reglement.sit_outs.append([day.isoformat(), round_number, number, who, row.line])
 
 
+def sitter(number: str, name: str) -> str:
+    """Who a sit-out names within an evening: a member by number, else by name (the sheet
+    holds no guest number)."""
+    return f"#{number}" if number else f"guest:{name}"
+
+
 def sit_out_problems(reglement: SeasonRulesSheet, rounds: set[tuple[str, int]],
                       people: set[tuple[str, str]]) -> list[str]:
-    """A sit-out names a round of the file's hands and someone at that evening's tables."""
+    """A sit-out names a round of the file's hands and someone at that evening's tables
+    (``people``: (date, :func:`sitter`) of everyone seated)."""
     problems = []
     for day, round_number, number, name, line in reglement.sit_outs:
         date = f"{datetime.date.fromisoformat(day):%d-%m-%Y}"
@@ -57,7 +64,7 @@ def sit_out_problems(reglement: SeasonRulesSheet, rounds: set[tuple[str, int]],
             problems.append(_where(reglement.sit_outs_sheet, line, _(
                 "there is no round %(round)s on %(date)s in the file.") % {
                 "round": round_number, "date": date}))
-        elif (day, f"#{number}" if number else f"guest:{name}") not in people:
+        elif (day, sitter(number, name)) not in people:
             problems.append(_where(reglement.sit_outs_sheet, line, _(
                 "%(name)s did not play at a table on %(date)s; who sits out a round plays the "
                 "others.") % {"name": name or number, "date": date}))

@@ -123,7 +123,7 @@ def test_a_revoke_corrected_to_none_without_javascript(kj_table: Any, client_for
                                                       scorekeeper_user: Any) -> None:
     """Issue 35: a deal saved as a revoke opens for correction with that team chosen; "none"
     (geen) takes the revoke back and the deal counts as played (the digest's deal 16: Zij
-    played, 79–83, roem 0–20)."""
+    played, Wij–Zij 83–79, roem 0–20: 83–99)."""
     from tournaments.models import Seat
     from tournaments.shared.matches import sides_of
 
@@ -140,10 +140,10 @@ def test_a_revoke_corrected_to_none_without_javascript(kj_table: Any, client_for
     assert re.search(r'name="h-verzaakt" value=""> geen</label>', page)
     assert re.search(r'name="h-pit" value="" checked> geen</label>', page)
     response = client.post(edit, _post(kj_table, **{
-        "hand": str(hand.pk), "h-played": "1", "h-points-0": "79", "h-points-1": "",
+        "hand": str(hand.pk), "h-played": "1", "h-points-0": "83", "h-points-1": "",
         "h-roem-0": "", "h-roem-1": "20", "h-pit": "", "h-verzaakt": ""}))
     assert response.status_code == 302, response.content.decode()[:3000]
     hand.refresh_from_db()
-    assert hand.data["verzaakt"] is None and hand.data["points"] == {wij: 79, zij: 83}
+    assert hand.data["verzaakt"] is None and hand.data["points"] == {wij: 83, zij: 79}
     points = {s.side: s.points for s in Seat.objects.filter(table=kj_table)}
-    assert [points[wij], points[zij]] == [79, 103]
+    assert [points[wij], points[zij]] == [83, 99]

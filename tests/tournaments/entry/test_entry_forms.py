@@ -250,3 +250,44 @@ def test_the_side_that_went_out_not_on_the_table_is_refused_at_its_choice(
                           HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'id="id-h-sides-0-target-err"' in body
     assert not Hand.objects.filter(table=table).exists()
+
+
+def _radios(page: str, name: str) -> list[tuple[str, bool, str]]:
+    """The radios of ``name`` on the page: (value, checked, label), in order."""
+    found = re.findall(rf'<input type="radio" name="{name}" value="([^"]*)"( checked)?[^>]*>'
+                       r'\s*([^<]*)</label>', page)
+    return [(value, bool(checked), label.strip()) for value, checked, label in found]
+
+
+def test_an_optional_side_choice_starts_at_none_and_none_takes_a_tap_back(
+        make_table: Any, client_en: Any) -> None:
+    """Issue 35: Klaverjassen's pit and revoke are a choice of a team the deal may leave out.
+    "none" is their first choice, chosen until a team is tapped, so a team tapped by mistake
+    is taken back with one tap, without JavaScript too. Who played is always a team: no
+    "none" there."""
+    table = make_table("klaverjassen")
+    page = _page(client_en, table)
+    for name in ("h-pit", "h-verzaakt"):
+        radios = _radios(page, name)
+        assert radios[0] == ("", True, "none"), radios
+        assert [(v, c) for v, c, _label in radios[1:]] == [("0", False), ("1", False)]
+    assert [v for v, _c, _l in _radios(page, "h-played")] == ["0", "1"]
+    # Pit tapped, then "none": the post says "" and the deal is stored without a pit.
+    post = {"version": 0, "h-played": "0", "h-points-0": "102", "h-points-1": "",
+            "h-pit": "", "h-verzaakt": ""}
+    assert client_en.post(url("hand_add", table), post).status_code == 302
+    assert Hand.objects.get(table=table).data["pit"] is None
+    # A page refused on another field keeps "none" chosen where it was posted.
+    refused = client_en.post(url("hand_add", table), {
+        "version": 1, "h-played": "1", "h-points-0": "300", "h-pit": "", "h-verzaakt": ""},
+        HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "field-error" in refused
+    assert _radios(refused, "h-pit")[0] == ("", True, "none")
+
+
+def test_a_side_asked_only_when_another_field_calls_for_it_has_no_none(
+        make_table: Any, client_en: Any) -> None:
+    """High Five 1959's side that went out is asked only when the round ended that way: it
+    names who, so it offers no "none" (the engine would refuse it)."""
+    page = _page(client_en, make_table("high_five_1959"))
+    assert [v for v, _c, _l in _radios(page, "h-out")] == ["0", "1"]

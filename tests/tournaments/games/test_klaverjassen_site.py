@@ -4,6 +4,7 @@ standings, as for the other games."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -116,3 +117,33 @@ def test_an_evening_of_two_tables_sheets_workbook_standings_and_prizes(
                                   by=admin_user)
     assert outcome.hands == 16 * len(tables)
     assert _sheets(season_workbook(copy)) == _sheets(data)
+
+
+def test_a_revoke_corrected_to_none_without_javascript(kj_table: Any, client_for: Any,
+                                                      scorekeeper_user: Any) -> None:
+    """Issue 35: a deal saved as a revoke opens for correction with that team chosen; "none"
+    (geen) takes the revoke back and the deal counts as played (the digest's deal 16: Zij
+    played, Wij–Zij 83–79, roem 0–20: 83–99)."""
+    from tournaments.models import Seat
+    from tournaments.shared.matches import sides_of
+
+    client = client_for(scorekeeper_user)
+    wij, zij = sides_of(kj_table.seats.all())
+    client.post(_url("hand_add", kj_table), _post(kj_table, **{
+        "h-played": "1", "h-verzaakt": "0", "h-pit": ""}))
+    hand = Hand.objects.get(table=kj_table)
+    assert hand.data["verzaakt"] == wij
+    edit = reverse("tournaments:hand_edit", kwargs={
+        "club": kj_table.round.evening.competition.club.slug, "pk": hand.pk})
+    page = client.get(edit).content.decode()
+    assert 'name="h-verzaakt" value="0" checked' in page
+    assert re.search(r'name="h-verzaakt" value=""> geen</label>', page)
+    assert re.search(r'name="h-pit" value="" checked> geen</label>', page)
+    response = client.post(edit, _post(kj_table, **{
+        "hand": str(hand.pk), "h-played": "1", "h-points-0": "83", "h-points-1": "",
+        "h-roem-0": "", "h-roem-1": "20", "h-pit": "", "h-verzaakt": ""}))
+    assert response.status_code == 302, response.content.decode()[:3000]
+    hand.refresh_from_db()
+    assert hand.data["verzaakt"] is None and hand.data["points"] == {wij: 83, zij: 79}
+    points = {s.side: s.points for s in Seat.objects.filter(table=kj_table)}
+    assert [points[wij], points[zij]] == [83, 99]

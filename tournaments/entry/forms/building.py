@@ -30,6 +30,7 @@ from .fields import (
     display_value,
     excluded_by,
     is_static,
+    offers_none,
     posted_codes,
     static_ok,
 )
@@ -134,9 +135,10 @@ class Builder:
                     block.inputs.append(self._side_number(item, name, index, stored.get(side)))
         elif kind == "side":
             current = self.sides.index(initial) if initial in self.sides else ""
+            none = [("", _("none"))] if offers_none(spec) else []  # one tap takes a side back
             block.inputs.append(Input(
                 key, block.label, "radio", display_value(self._value(key, current)),
-                choices=[(str(i), self._side_label(s)) for i, s in enumerate(self.sides)]))
+                choices=none + [(str(i), self._side_label(s)) for i, s in enumerate(self.sides)]))
         elif kind == "side_list":
             stored_list = initial if isinstance(initial, list) else []
             for position in range(max(1, len(self.sides) - 1)):

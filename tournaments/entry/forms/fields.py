@@ -55,6 +55,17 @@ def static_ok(spec: Mapping[str, Any], *, sides: Sequence[str], options: Mapping
                for c in conditions_of(spec) if isinstance(c, When) and is_static(c))
 
 
+def offers_none(spec: Mapping[str, Any]) -> bool:
+    """A choice of a side that the hand may leave out (not required, null allowed) and that
+    is asked whatever the other fields hold (e.g. Klaverjassen's pit and revoke): "none" is
+    its first choice, checked until a side is chosen, so a side tapped by mistake is taken back
+    with one tap, with or without JavaScript (plain radios). A side asked only when another
+    field calls for it (a condition on that field, e.g. who went out) names who, and has no
+    "none": the engine would refuse it."""
+    dynamic = [c for c in conditions_of(spec) if isinstance(c, When) and not is_static(c)]
+    return not spec.get("required", True) and bool(spec.get("nullable")) and not dynamic
+
+
 def excluded_by(spec: Mapping[str, Any]) -> str | None:
     """The side-list field whose sides a per-side field leaves out (``ExceptSides``)."""
     return next((c.field for c in conditions_of(spec) if isinstance(c, ExceptSides)), None)

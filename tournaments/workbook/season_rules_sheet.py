@@ -152,8 +152,8 @@ def season_rules_sentences(rules: Any, sweep: str | None = None) -> list[str]:
 
 def competition_sweep(competition: Competition) -> str | None:
     """The competition's game's deal with every trick, named and valued under its options, in
-    the game's own words ("een mars (262 punten)" for klaverjassen; None: the game has none),
-    as the standings pages name it (``competition_rules_sentences`` asks the same)."""
+    the game's own words ("een mars (262 punten)"; None: the game has none), as the standings
+    pages name it (``competition_rules_sentences`` asks the same)."""
     return site_game(competition.game).sweep_words(competition.options)
 
 

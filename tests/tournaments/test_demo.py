@@ -1,4 +1,5 @@
-"""The tournaments demo loader: a competition per game per club, tonight drawn, idempotent."""
+"""The tournaments demo loader: a competition per game per club (and the klaverjas club's koppel
+competition), tonight drawn, idempotent."""
 
 import io
 
@@ -20,15 +21,18 @@ def test_demo_loader_is_idempotent_and_draws_tonight(db: None) -> None:
     demo.load(io.StringIO())
     assert counts == (Competition.objects.count(), Evening.objects.count(),
                       Round.objects.count(), Table.objects.count())
-    assert counts[0] == 2 * len(GAMES)
+    assert counts[0] == 2 * len(GAMES) + 1  # and the klaverjas club's koppel competition
     assert set(Competition.objects.values_list("game", flat=True)) == set(GAMES)
     # named as a Dutch club knows the games: the three High Fives told apart in Dutch
     names = {name.rsplit(" ", 1)[0] for name in Competition.objects.values_list("name", flat=True)}
     assert names == {"Amerikaans Jokeren", "Big Five", "High Five (kaartspel, teams)",
-                     "High Five (Frans, kronen)", "HIGH FIVE! (tegelspel)", "Klaverjassen"}
+                     "High Five (Frans, kronen)", "HIGH FIVE! (tegelspel)", "Klaverjassen",
+                     "Koppelklaverjassen"}
     for evening in Evening.objects.filter(date=timezone.localdate()):
         assert evening.status == "playing"
-        assert evening.participants.count() >= 16
+        # 16 and more; the koppel evening its six pairs
+        koppel = evening.competition.rules.get("pairs_movement") is True
+        assert evening.participants.count() == 12 if koppel else evening.participants.count() >= 16
         assert evening.rounds.get().tables.exists()
     # tonight's tables carry their table codes (the QR on the round page and the sheets)
     tonight = Table.objects.filter(round__evening__date=timezone.localdate())
@@ -109,18 +113,99 @@ def test_the_demo_scores_a_calloff_as_the_evenings_worst(db: None) -> None:
     assert prizes.rules["prizes"]["booby"] is True
 
 
-def test_the_klaverjas_club_evening_has_three_boompjes(db: None) -> None:
-    """The demo's latest played klaverjas evening: three rounds (boompjes) of 16 deals each, every
-    pair's score its players' evening total."""
+@pytest.mark.parametrize("club", ["harten-vrouw", "ons-genoegen"])
+def test_the_klaverjas_club_evening_has_three_boompjes(db: None, club: str) -> None:
+    """The demo's latest played klaverjas evening (drawn partners): three rounds (boompjes) of 16
+    deals each, every pair's score its players' evening total."""
     from tournaments.demo import scores as score_demo
 
     club_demo.load(io.StringIO())
     demo.load(io.StringIO())
     score_demo.load(io.StringIO())
-    competition = Competition.objects.get(club__slug="harten-vrouw", game="klaverjassen")
+    competition = Competition.objects.exclude(rules__has_key="pairs_movement").get(
+        club__slug=club, game="klaverjassen")
     played = competition.evenings.filter(status="closed").order_by("-date")
     assert played.count() == 3
     latest = played.first()
     assert latest is not None and latest.rounds.count() == 3
     tables = Table.objects.filter(round__evening=latest)
     assert tables.count() == 3 * 3 and all(t.finished and t.hand_count == 16 for t in tables)
+
+
+def _pair_tables(evening: Evening, number: dict[int, int]) -> dict[int, dict[int, int]]:
+    """Per round: each pair's number and the table it sat at, checking that partners sit
+    together (same table, same team, opposite seats) and nobody else is at a table."""
+    tables: dict[int, dict[int, int]] = {}
+    for round_ in evening.rounds.order_by("number"):
+        at: dict[int, int] = {}
+        for table in round_.tables.order_by("number"):
+            seats = list(table.seats.order_by("position").select_related("participant"))
+            assert len(seats) == 4
+            pairs = [number[s.participant.member_id] for s in seats]
+            assert pairs[0] == pairs[2] and pairs[1] == pairs[3] and pairs[0] != pairs[1]
+            assert seats[0].team == seats[2].team != seats[1].team == seats[3].team
+            at.update({pairs[0]: table.number, pairs[1]: table.number})
+        tables[round_.number] = at
+    return tables
+
+
+def test_the_klaverjas_club_plays_a_koppel_evening(db: None) -> None:
+    """Ons Genoegen's koppelklaverjassen: six fixed pairs, last week's evening three boompjes by
+    the koppel movement (even pairs stay at their table, odd pairs move one table on), every
+    table played, and the standings credit each player with the pair's three boompjes; tonight
+    round 1 is drawn by the same movement. A second run changes nothing."""
+    from tournaments.demo import scores as score_demo
+    from tournaments.standings.selectors.standings import season_standings
+
+    club_demo.load(io.StringIO())
+    demo.load(io.StringIO())
+    score_demo.load(io.StringIO())
+    counts = (Competition.objects.count(), Evening.objects.count(), Table.objects.count(),
+              Seat.objects.count(), FixedPair.objects.count())
+    demo.load(io.StringIO())
+    score_demo.load(io.StringIO())
+    assert counts == (Competition.objects.count(), Evening.objects.count(),
+                      Table.objects.count(), Seat.objects.count(), FixedPair.objects.count())
+
+    competition = Competition.objects.get(club__slug="ons-genoegen", game="klaverjassen",
+                                          rules__pairs_movement=True)
+    assert competition.name.startswith("Koppelklaverjassen ")
+    pairs = list(FixedPair.objects.filter(competition=competition).order_by("pk"))
+    assert len(pairs) == 6
+    number = {m: i for i, p in enumerate(pairs, start=1) for m in (p.first_id, p.second_id)}
+    assert len(number) == 12  # nobody in two pairs
+
+    played = competition.evenings.get(status="closed")
+    assert played.participants.count() == 12
+    tables = Table.objects.filter(round__evening=played)
+    assert tables.count() == 3 * 3 and all(t.finished and t.hand_count == 16 for t in tables)
+    at = _pair_tables(played, number)
+    # round 1: table t has pairs 2t - 1 and 2t; then the even pairs stay, the odd ones move on
+    assert at[1] == {p: (p + 1) // 2 for p in range(1, 7)}
+    for round_number in (2, 3):
+        for pair in range(1, 7):
+            before = at[round_number - 1][pair]
+            assert at[round_number][pair] == (before if pair % 2 == 0 else before % 3 + 1)
+    # in three boompjes every odd pair met every even pair once
+    met = {(odd, even) for r in at.values() for odd in (1, 3, 5) for even in (2, 4, 6)
+           if r[odd] == r[even]}
+    assert len(met) == 9
+
+    tonight = competition.evenings.get(date=timezone.localdate())
+    assert _pair_tables(tonight, number) == {1: at[1]}
+
+    # the standings: each player the sum of the pair's three boompjes, partners level
+    pair_total: dict[int, int] = {}
+    for seat in Seat.objects.filter(table__round__evening=played).select_related("participant"):
+        pair = number[seat.participant.member_id]
+        if seat.position <= 2:  # one seat a pair a table
+            pair_total[pair] = pair_total.get(pair, 0) + seat.competition_points
+    standings = season_standings(competition)
+    assert not standings.errors and [e.pk for e in standings.evenings] == [played.pk]
+    assert len(standings.rows) == 12
+    by_member = {row.member_id: row for row in standings.rows}
+    for member, pair in number.items():
+        assert by_member[member].total == pair_total[pair] > 3 * 1400
+    totals = [row.total for row in standings.rows]
+    assert totals == sorted(totals, reverse=True) and len(set(totals)) == 6
+    assert [row.rank for row in standings.rows[:2]] == [1, 1]  # the best pair, both first

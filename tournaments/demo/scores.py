@@ -6,9 +6,13 @@ through the score services by the club's demo scorekeeper, two members who play 
 evenings called off, and the evening closed; the latest of the three plays as many rounds as
 the game's club evening has (``Samples.rounds_per_evening``: a klaverjas club plays three
 boompjes).
-Today's
-evening (drawn by ``tournaments.demo``) stays open so the demo scorekeepers can enter scores.
-Idempotent: a competition that already has a closed evening is left alone.
+
+A koppel competition (``competitions.pairs_game``: koppelklaverjassen) plays one evening last
+week instead: every fixed pair checked in and the game's club evening in full, each round drawn
+by the koppel movement (even pairs stay, odd pairs move one table on).
+
+Today's evening (drawn by ``tournaments.demo``) stays open so the demo scorekeepers can enter
+scores. Idempotent: a competition that already has a closed evening is left alone.
 """
 
 from __future__ import annotations
@@ -30,8 +34,9 @@ from tournaments.evenings.services.evenings import (
 )
 from tournaments.shared.matches import playing_order
 
-from ..games import sample_hands, site_game
-from ..models import Competition, EveningStatus, Table
+from ..games import SiteGame, sample_hands, site_game
+from ..models import Competition, Evening, EveningStatus, FixedPair, Table
+from .competitions import pairs_game
 
 PLAYED_EVENINGS = 3
 PRESENT = 12
@@ -54,6 +59,33 @@ def _play(table: Table, competition: Competition, keeper: Any, admin: Any,
         table_confirm(table=table, by=admin)
 
 
+def _close(evening: Evening) -> None:
+    evening.refresh_from_db()
+    if evening.status != EveningStatus.PLAYING:
+        evening_status_set(evening=evening, status=EveningStatus.PLAYING)
+    evening_status_set(evening=evening, status=EveningStatus.CLOSED)
+
+
+def _play_pairs(competition: Competition, game: SiteGame, keeper: Any, admin: Any,
+                today: datetime.date) -> None:
+    """Last week's evening of a koppel competition: every fixed pair, the club evening's rounds
+    each drawn by the movement, every table played."""
+    date = today - datetime.timedelta(weeks=1)
+    if date < competition.start_date or competition.evenings.filter(date=date).exists():
+        return
+    evening = evening_create(competition=competition, date=date,
+                             start_time=datetime.time(19, 30))
+    for pair in FixedPair.objects.filter(competition=competition).select_related(
+            "first", "second").order_by("pk"):
+        participant_checkin(evening=evening, member=pair.first)
+        participant_checkin(evening=evening, member=pair.second)
+    for number in range(game.samples.rounds_per_evening):
+        round_ = round_draw(evening=evening, seed=8000 + competition.pk + 1000 * number)
+        for index, table in enumerate(round_.tables.order_by("number")):
+            _play(table, competition, keeper, admin, 3 * number + index)
+    _close(evening)
+
+
 @transaction.atomic
 def load(stdout: TextIO) -> None:
     today = timezone.localdate()
@@ -68,6 +100,12 @@ def load(stdout: TextIO) -> None:
         if keeper_role is None or admin_role is None:
             continue
         keeper, admin = keeper_role.user, admin_role.user
+        pairs = pairs_game(competition)
+        if pairs is not None:
+            _play_pairs(competition, pairs, keeper, admin, today)
+            stdout.write(f"Played koppel evening with scores: {club.name} – "
+                         f"{competition.name}\n")
+            continue
         members = list(Member.objects.filter(club=club, is_active=True).order_by("member_number"))
         if len(members) < 4:
             continue
@@ -94,8 +132,5 @@ def load(stdout: TextIO) -> None:
                                     seed=7000 + 10 * week + competition.pk + 1000 * number)
                 for variant, table in enumerate(round_.tables.order_by("number")):
                     _play(table, competition, keeper, admin, variant + week + number)
-            evening.refresh_from_db()
-            if evening.status != EveningStatus.PLAYING:
-                evening_status_set(evening=evening, status=EveningStatus.PLAYING)
-            evening_status_set(evening=evening, status=EveningStatus.CLOSED)
+            _close(evening)
         stdout.write(f"Played evenings with scores: {club.name} – {competition.name}\n")

@@ -358,6 +358,8 @@ class KlaverjassenWorkbook(WorkbookColumns):
 
 class KlaverjassenSamples(Samples):
     rounds_per_evening = 3  # a club evening is three boompjes (Hercules '81, De Pitslag)
+    # Fixed pairs all season, moving by the koppel movement (Troef, Maassluis)
+    pairs_competition = gettext_lazy("Klaverjassen in fixed pairs")
 
     def hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:
         return boompje(sides, variant)

@@ -157,6 +157,10 @@ class Samples(Part, ABC):
 
     #: Rounds a club evening of the game has (the demo's latest played evening plays them).
     rounds_per_evening: ClassVar[int] = 1
+    #: The name of the game's competition in fixed pairs that move by the koppel movement
+    #: (even pairs stay, odd pairs move one table on: ``rules["pairs_movement"]``), where
+    #: clubs play one; the demo's club of the game then has one. None: not played so.
+    pairs_competition: ClassVar[Any] = None
 
     @abstractmethod
     def hands(self, sides: Sequence[str], variant: int = 0) -> list[dict[str, Any]]:

@@ -42,7 +42,8 @@ from tournaments.shared.season_rules import (
     rules_sentences,
 )
 
-from ..models import Tiebreak
+from ..games import site_game
+from ..models import Competition, Tiebreak
 from .columns import (
     RULE_KEYS,
     calloffs_columns,
@@ -135,15 +136,25 @@ def prize_sentences(rules: Any) -> list[str]:
     return lines
 
 
-def season_rules_sentences(rules: Any) -> list[str]:
-    """The whole reglement in words: the standings' rules, the tie-breaks, the prizes."""
-    lines = rules_sentences(rules)
+def season_rules_sentences(rules: Any, sweep: str | None = None) -> list[str]:
+    """The whole reglement in words: the standings' rules, the tie-breaks, the prizes.
+    ``sweep`` names the game's deal with every trick and its worth under the competition's
+    options ("een mars (262 punten)": :func:`competition_sweep`), as the standings pages say
+    it (``competition_rules_sentences``); without it, words that fit any game."""
+    lines = rules_sentences(rules, sweep)
     chosen = rules.get("tiebreaks") if isinstance(rules, dict) else None
     labels = [str(Tiebreak(t).label) for t in (chosen if isinstance(chosen, list) else [])
               if isinstance(t, str) and t in Tiebreak.values]
     if labels:
         lines.append(_("Tie-breaks: %(list)s.") % {"list": ", ".join(labels)})
     return lines + prize_sentences(rules)
+
+
+def competition_sweep(competition: Competition) -> str | None:
+    """The competition's game's deal with every trick, named and valued under its options, in
+    the game's own words ("een mars (262 punten)"; None: the game has none), as the standings
+    pages name it (``competition_rules_sentences`` asks the same)."""
+    return site_game(competition.game).sweep_words(competition.options)
 
 
 def read_season_rules(workbook: Workbook) -> SeasonRulesSheet:

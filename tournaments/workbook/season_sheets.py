@@ -34,7 +34,7 @@ from .columns import (
     sit_outs_columns,
 )
 from .rows import SeasonRows
-from .season_rules_sheet import season_rules_sentences
+from .season_rules_sheet import competition_sweep, season_rules_sentences
 from .sheet import (
     AVERAGE_FORMAT,
     Column,
@@ -63,10 +63,11 @@ def rule_rows(rules: Any) -> list[tuple[str, Any]]:
     return known + sorted((k, v) for k, v in rules.items() if k not in RULE_KEYS)
 
 
-def rule_words(key: str, value: Any) -> str:
-    """One rule in words, as the standings page says it ("De beste 6 avonden tellen.")."""
-    base = season_rules_sentences({})
-    mine = season_rules_sentences({key: value})
+def rule_words(key: str, value: Any, sweep: str | None = None) -> str:
+    """One rule in words, as the standings page says it ("De beste 6 avonden tellen."), the
+    game's deal with every trick named by ``sweep`` ("een mars (262 punten)")."""
+    base = season_rules_sentences({}, sweep)
+    mine = season_rules_sentences({key: value}, sweep)
     extra = [line for line in mine if line not in base]
     if extra or key == "count":
         return " ".join(extra or mine)
@@ -77,9 +78,10 @@ def rule_words(key: str, value: Any) -> str:
 
 def rules_sheet(workbook: Workbook, competition: Competition, date_format: str,
                 evenings: Sequence[Any] = ()) -> Sheet:
-    """One row per rule: the form's question and the rule in words; hidden beside them its key
-    and its value as the site stores it (``"average"``, ``{"best": 6}``, ``6``), which the
-    import reads."""
+    """One row per rule: the form's question and the rule in words (a mars named as the
+    standings pages name it: ``competition_sweep``); hidden beside them its key and its value
+    as the site stores it (``"average"``, ``{"best": 6}``, ``6``), which the import reads."""
+    sweep = competition_sweep(competition)
     questions = rule_questions()
     headers = dict(rules_columns())
     sheet = Sheet(workbook, sheet_names()["rules"], [
@@ -93,7 +95,7 @@ def rules_sheet(workbook: Workbook, competition: Competition, date_format: str,
     by_date = {str(e.pk): e.date.isoformat() for e in evenings}
     for key, value in rule_rows(periods_keyed(competition.rules, by_date)):
         sheet.append([key, questions.get(key, ""), text_cell(sheet.ws, _json(value)),
-                      text_cell(sheet.ws, rule_words(key, value))])
+                      text_cell(sheet.ws, rule_words(key, value, sweep))])
     return sheet
 
 

@@ -25,7 +25,7 @@ from tournaments.shared.views import club_competition
 from tournaments.workbook.check import check_season
 from tournaments.workbook.forms import SeasonImportForm
 from tournaments.workbook.read import ParsedSeason, parse_season
-from tournaments.workbook.season_rules_sheet import season_rules_sentences
+from tournaments.workbook.season_rules_sheet import competition_sweep, season_rules_sentences
 from tournaments.workbook.selectors import competition_is_empty
 from tournaments.workbook.services import SeasonImportRefused, season_import_apply
 
@@ -59,7 +59,7 @@ def season_import(request: ClubRequest, competition_id: int) -> HttpResponse:
     reglement = preview.reglement
     context.update({
         # in words only once the engine accepted them (the problems say what it refused)
-        "rule_lines": season_rules_sentences(reglement.rules)
+        "rule_lines": season_rules_sentences(reglement.rules, competition_sweep(competition))
         if reglement.rules is not None and preview.season_rules_ok else None,
         "has_rules": reglement.rules is not None,
         "not_counting": sum(1 for counts in (reglement.evenings or {}).values() if not counts),

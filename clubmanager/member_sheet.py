@@ -4,7 +4,9 @@ docs/security.md; the columns: ``member_columns``), ``member_preview.classify`` 
 new, updated, unchanged or error; ``services.member_import_apply`` writes.
 
 A formula cell is read by the value saved with it (Excel and LibreOffice save one); a formula
-saved without a value, or one showing an error, is left out of its row with a note.
+saved without a value, or one showing an error, is left out of its row with a note. A CSV has
+no formula cells, only what they showed: a cell there that begins with "=" is a formula saved
+as its text, left out with a note that says to upload the .xlsx (where a text "=Jan" is text).
 """
 
 from __future__ import annotations
@@ -159,9 +161,12 @@ def _read_csv(data: bytes) -> list[RawRow]:
             if line > limit:
                 raise _too_many_rows()
             texts = [cell.strip() for cell in cells[:MAX_COLUMNS]]
-            # A CSV stores values, but a cell copied from Excel may still read "=SUM(A1:A3)".
+            # A CSV stores what the cells showed, so "=A2&B2" (or "=Jan") is a formula saved as
+            # its text: Excel would read it back as a formula too. It is left out, never stored as
+            # a name; in an .xlsx a text cell "=Jan" stays text (only formula cells have a value).
             bad = {
-                col: _("Cell %(cell)s holds the formula “%(formula)s”, not its value.")
+                col: _("Cell %(cell)s holds the formula “%(formula)s”, not its value. Save the "
+                       "sheet as .xlsx (Excel workbook) and upload that.")
                 % {"cell": f"{_column_letter(col + 1)}{line}", "formula": value[:40]}
                 for col, value in enumerate(texts)
                 if value.startswith("=") and len(value) > 1

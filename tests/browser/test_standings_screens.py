@@ -108,6 +108,34 @@ def ranks_of(table: Any) -> list[str]:
     return table.evaluate("t => [...t.tBodies[0].rows].map(r => r.cells[0].innerText)")
 
 
+# One look at the TV's page on screen, taken in one go: the screen polls every 3 s (htmx swaps
+# it, then tv.js deals the rows out again) and turns to its next page every 15 s by the clock, so
+# a look taken a table at a time could mix two pages, or find none between a swap and its layout
+# (null then: wait_for_function looks again). Last, every rank is made the widest, "999".
+TV_LOOK = """(longName) => {
+  const cutOff = """ + TV_CUT_OFF + """;
+  const shown = [...document.querySelectorAll('""" + SHOWN + """')];
+  const pages = document.querySelectorAll('.tv-page').length;
+  if (!shown.length || !pages) return null;
+  const box = (t) => { const r = t.getBoundingClientRect();
+                       return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+  const look = {
+    columns: shown.length, pages,
+    paging: document.querySelector('.tv-paging').textContent,
+    ranks: shown.flatMap((t) => [...t.tBodies[0].rows].map((r) => r.cells[0].innerText)),
+    cut: shown.flatMap(cutOff),
+    longNames: shown.flatMap((t) => [...t.querySelectorAll('td[title]')])
+      .filter((td) => td.title.startsWith(longName)).length,
+    scrollH: document.documentElement.scrollHeight,
+    scrollW: document.documentElement.scrollWidth,
+    first: box(shown[0]), last: box(shown[shown.length - 1]),
+  };
+  shown.forEach((t) => { (""" + AS_999 + """)(t); });
+  look.cut999 = shown.flatMap(cutOff);
+  return look;
+}"""
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
 def test_the_tv_shows_whole_ranks_and_names_on_any_screen(
     browsing: Any, club: Any, season: Any, size: tuple[int, int],
@@ -116,30 +144,23 @@ def test_the_tv_shows_whole_ranks_and_names_on_any_screen(
     page = browsing.new_page()
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(reverse("tournaments:tv", kwargs={"club": club.slug, "pk": competition.pk}))
-    tables = page.locator(SHOWN)
-    expect(tables.first).to_be_visible()
-    columns = tables.count()  # as many as the short names leave room for
-    assert columns >= 2, columns
+    expect(page.locator(SHOWN).first).to_be_visible()
+    look = page.wait_for_function(TV_LOOK, arg=LONG_NAME).json_value()
+    columns, pages, shown = look["columns"], look["pages"], look["ranks"]
+    assert columns >= 2, look  # as many as the short names leave room for
     # 120 members do not fit one screen: pages of 2 columns, the legend says which
-    pages = page.locator(".tv-page").count()
-    expect(page.locator(".tv-paging")).to_contain_text(f" of {pages}: players ")
-    shown: list[str] = []
-    for i in range(columns):
-        assert tables.nth(i).evaluate(TV_CUT_OFF) == [], size
-        shown += ranks_of(tables.nth(i))
+    assert f" of {pages}: players " in look["paging"], look["paging"]
+    assert look["cut"] == [], size
     assert shown == [str(n) for n in range(int(shown[0]), int(shown[0]) + len(shown))]
     assert pages >= 2 and len(shown) >= 120 // pages, (pages, shown)
-    long_names = page.locator(f"{SHOWN} td[title^='{LONG_NAME}']")
-    assert long_names.count() > 0
-    for i in range(columns):  # the widest rank: the TV shows all 120, a page at a time
-        tables.nth(i).evaluate(AS_999)
-        assert tables.nth(i).evaluate(TV_CUT_OFF) == [], f"999 does not fit at {size}"
+    assert look["longNames"] > 0
+    # the widest rank: the TV shows all 120, a page at a time
+    assert look["cut999"] == [], f"999 does not fit at {size}"
     # the TV uses the screen: nothing scrolls, and the standings fill most of its height
-    assert page.evaluate("document.documentElement.scrollHeight") <= size[1]
-    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
-    box = tables.first.bounding_box()
+    assert look["scrollH"] <= size[1] and look["scrollW"] <= size[0], look
+    box, last = look["first"], look["last"]
     assert box["y"] + box["height"] > 0.6 * size[1]
-    last = tables.nth(columns - 1).bounding_box()  # the columns take the screen's width
+    # the columns take the screen's width
     assert last["x"] + last["width"] - box["x"] > 0.9 * size[0]
 
 

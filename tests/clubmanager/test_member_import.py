@@ -165,6 +165,27 @@ def test_formula_in_csv_is_an_error_too() -> None:
     assert "A2" in preview[0].notes[0]
 
 
+def test_a_name_beginning_with_equals_is_text_in_xlsx_and_a_formula_in_csv() -> None:
+    # In an .xlsx the cell says what it is: a text "=Jan" (typed as '=Jan) is that member's name.
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(["Naam", "Lidnummer"])
+    sheet.append(["", 7])
+    sheet["A2"].value, sheet["A2"].data_type = "=Jan", "s"
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    from_xlsx = previews.classify(parse(buffer.getvalue()).rows, {})
+    assert (from_xlsx[0].status, from_xlsx[0].row.name) == (previews.NEW, "=Jan")
+    # A CSV keeps only what cells showed: "=Jan" there is a formula saved as its text (Excel
+    # reads it back as one). It is never stored as a name; the preview names the cell and says
+    # what to upload instead.
+    from_csv = previews.classify(parse(b"naam;lidnummer\n=Jan;7\n", "leden.csv").rows, {})
+    assert from_csv[0].status == previews.ERROR
+    assert from_csv[0].notes == [
+        "Cell A2 holds the formula “=Jan”, not its value. Save the sheet as .xlsx (Excel "
+        "workbook) and upload that."]
+
+
 def test_formula_in_header_is_a_file_error() -> None:
     assert "header row holds a formula" in file_error(xlsx([["=1", "Lidnummer"], ["a", 1]]))
 

@@ -1,7 +1,7 @@
 """Money as whole cents, shown in euros the way the language writes them ("€ 5,00", "€5.00").
 
-Issue 26, item 4: amounts are stored as integers (cents) and added as integers; only the page,
-the PDF and the workbook turn them into euros (exactly: ``Decimal``, never a float).
+Amounts are stored as integers (cents) and added as integers; only the page, the PDF and the
+workbook turn them into euros (exactly: ``Decimal``, never a float).
 """
 
 from __future__ import annotations

@@ -80,7 +80,7 @@ class SeasonPreview:
     new_members: dict[str, str]  # member number -> name, to be created
     problems: list[str] = field(default_factory=list)  # about the file or the competition
     #: the reglement, evenings and call-offs of the file (``season_rules_sheet.py``)
-    reglement: SeasonRulesSheet = field(default_factory=SeasonRulesSheet)
+    season_rules: SeasonRulesSheet = field(default_factory=SeasonRulesSheet)
     season_rules_ok: bool = True  # the reglement, evenings and call-offs passed their checks
 
     @property
@@ -95,7 +95,7 @@ class SeasonPreview:
     def evenings(self) -> int:
         """The evenings the import creates: those with tables, and the others of the evenings
         sheet (planned)."""
-        return len({t.date for t in self.tables} | set(self.reglement.evenings or {}))
+        return len({t.date for t in self.tables} | set(self.season_rules.evenings or {}))
 
     @property
     def rounds(self) -> int:
@@ -156,13 +156,13 @@ def check_season(
         _check_match(item, rows, names)
     if not preview.tables:
         preview.problems.append(_("The file holds no matches."))
-    preview.reglement = parsed.reglement
+    preview.season_rules = parsed.season_rules
     played = {(row.date, seat[0]) for row in parsed.rows for seat in row.seats if seat[0]}
     refused = check_season_rules(
-        parsed.reglement, better=competition.better, dates={t.date for t in preview.tables},
+        parsed.season_rules, better=competition.better, dates={t.date for t in preview.tables},
         members=members, sheet_members=parsed.members, new_members=preview.new_members,
         played=played) + sit_out_problems(
-        parsed.reglement, {(row.date, row.round) for row in parsed.rows},
+        parsed.season_rules, {(row.date, row.round) for row in parsed.rows},
         {(row.date, sitter(seat[0], seat[1])) for row in parsed.rows for seat in row.seats})
     preview.season_rules_ok = not refused
     preview.problems += refused

@@ -99,7 +99,7 @@ class ParsedSeason:
     rows: list[HandRow]
     members: dict[str, str]  # member number -> name, from the members sheet
     #: the reglement, the evenings and the call-offs (``season_rules_sheet.py``), each as read
-    reglement: SeasonRulesSheet = field(default_factory=SeasonRulesSheet)
+    season_rules: SeasonRulesSheet = field(default_factory=SeasonRulesSheet)
     #: member number -> its cell on the members sheet ("Leden!A2"), to name it in a problem
     member_cells: dict[str, str] = field(default_factory=dict)
 
@@ -109,15 +109,17 @@ class ParsedSeason:
             item = asdict(row)
             item["resolved"] = item["resolved_adjusted"] = None
             rows.append(item)
-        return {"rows": rows, "members": self.members, "reglement": asdict(self.reglement),
-                "member_cells": self.member_cells}
+        return {"rows": rows, "members": self.members,
+                "season_rules": asdict(self.season_rules), "member_cells": self.member_cells}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ParsedSeason:
         rows = [HandRow(**{**r, "seats": [[*seat, ""][:3] for seat in r["seats"]]})
                 for r in data["rows"]]
         return cls(rows=rows, members=dict(data["members"]),
-                   reglement=SeasonRulesSheet.from_dict(data.get("reglement") or {}),
+                   # ("reglement": the key of a preview stored before it was renamed)
+                   season_rules=SeasonRulesSheet.from_dict(
+                       data.get("season_rules") or data.get("reglement") or {}),
                    member_cells=dict(data.get("member_cells") or {}))
 
 
@@ -159,9 +161,9 @@ def parse_season(data: bytes, filename: str) -> ParsedSeason:
                     members[number] = name
                     cells[number] = cell_name(member_sheet, member_columns["member_number"],
                                               row.line)
-    reglement = read_season_rules(workbook)
-    read_sit_outs(workbook, reglement)
-    return ParsedSeason(rows=rows, members=members, reglement=reglement,
+    season_rules = read_season_rules(workbook)
+    read_sit_outs(workbook, season_rules)
+    return ParsedSeason(rows=rows, members=members, season_rules=season_rules,
                         member_cells=cells)
 
 

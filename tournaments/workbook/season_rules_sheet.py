@@ -158,37 +158,37 @@ def competition_sweep(competition: Competition) -> str | None:
 
 
 def read_season_rules(workbook: Workbook) -> SeasonRulesSheet:
-    reglement = SeasonRulesSheet()
+    season_rules = SeasonRulesSheet()
     name = _find_sheet(workbook, "rules")
     if name is not None:
-        _read_rules(workbook, name, reglement)
+        _read_rules(workbook, name, season_rules)
     name = _find_sheet(workbook, "evenings")
     if name is not None:
-        _read_evenings(workbook, name, reglement)
+        _read_evenings(workbook, name, season_rules)
     name = _find_sheet(workbook, "calloffs")
     if name is not None:
-        _read_calloffs(workbook, name, reglement)
-    return reglement
+        _read_calloffs(workbook, name, season_rules)
+    return season_rules
 
 
 def _columns(workbook: Workbook, name: str, builder: Any, needed: tuple[str, ...],
-             reglement: SeasonRulesSheet) -> tuple[dict[str, int], list[Row]] | None:
+             season_rules: SeasonRulesSheet) -> tuple[dict[str, int], list[Row]] | None:
     columns, rows = _read_sheet(workbook, name, builder)
     missing = [label for key, label in builder() if key in needed and key not in columns]
     if missing:
-        reglement.problems.append(_("The sheet “%(sheet)s” lacks the columns: %(columns)s.") % {
+        season_rules.problems.append(_("The sheet “%(sheet)s” lacks the columns: %(columns)s.") % {
             "sheet": name, "columns": ", ".join(f"“{m}”" for m in missing)})
         return None
     return columns, rows
 
 
-def _read_rules(workbook: Workbook, name: str, reglement: SeasonRulesSheet) -> None:
-    found = _columns(workbook, name, rules_columns, ("rule", "value"), reglement)
+def _read_rules(workbook: Workbook, name: str, season_rules: SeasonRulesSheet) -> None:
+    found = _columns(workbook, name, rules_columns, ("rule", "value"), season_rules)
     if found is None:
         return
     columns, rows = found
-    reglement.rules, reglement.rules_sheet = {}, name
-    reglement.rules_column = value = get_column_letter(columns["value"] + 1)
+    season_rules.rules, season_rules.rules_sheet = {}, name
+    season_rules.rules_column = value = get_column_letter(columns["value"] + 1)
     rule = get_column_letter(columns["rule"] + 1)
     for row in rows:
         key = _text(_value(row, columns, "rule")).lower()
@@ -196,22 +196,23 @@ def _read_rules(workbook: Workbook, name: str, reglement: SeasonRulesSheet) -> N
         if not key and raw in (None, ""):
             continue  # a row of notes: nothing to read
         if is_formula(row, columns["rule"]) or is_formula(row, columns["value"]):
-            reglement.problems.append(rule_problem(name, row.line, key, _(
+            season_rules.problems.append(rule_problem(name, row.line, key, _(
                 "the cell contains a formula; type the value instead.")))
         elif key not in RULE_KEYS:
-            reglement.problems.append(rule_problem(name, row.line, key, _(
+            season_rules.problems.append(rule_problem(name, row.line, key, _(
                 "no such rule. The rules are: %(rules)s.") % {"rules": ", ".join(RULE_KEYS)},
                 rule))
-        elif key in reglement.rule_lines:
-            reglement.problems.append(rule_problem(name, row.line, key, _(
-                "this rule is also on row %(line)s.") % {"line": reglement.rule_lines[key]}, rule))
+        elif key in season_rules.rule_lines:
+            season_rules.problems.append(rule_problem(name, row.line, key, _(
+                "this rule is also on row %(line)s.") % {"line": season_rules.rule_lines[key]},
+                rule))
         else:
             parsed, problem = rule_value(raw)
-            reglement.rule_lines[key] = row.line
+            season_rules.rule_lines[key] = row.line
             if problem is not None:
-                reglement.problems.append(rule_problem(name, row.line, key, problem, value))
+                season_rules.problems.append(rule_problem(name, row.line, key, problem, value))
             else:
-                reglement.rules[key] = parsed
+                season_rules.rules[key] = parsed
 
 
 def rule_value(raw: Any) -> tuple[Any, str | None]:
@@ -265,70 +266,70 @@ def _date(value: Any) -> datetime.date | None:
     return _parse_date(_text(value)) if value not in (None, "") else None
 
 
-def _read_evenings(workbook: Workbook, name: str, reglement: SeasonRulesSheet) -> None:
-    found = _columns(workbook, name, evenings_columns, ("date", "counts"), reglement)
+def _read_evenings(workbook: Workbook, name: str, season_rules: SeasonRulesSheet) -> None:
+    found = _columns(workbook, name, evenings_columns, ("date", "counts"), season_rules)
     if found is None:
         return
     columns, rows = found
-    reglement.evenings = {}
+    season_rules.evenings = {}
     lines: dict[str, int] = {}
     for row in rows:
         day = _date(_value(row, columns, "date"))
         raw = _value(row, columns, "counts")
         counts = raw if isinstance(raw, bool) else _text(raw).lower()
         if day is None or is_formula(row, columns["date"]):
-            reglement.problems.append(_where(name, row.line, _("not a date.")))
+            season_rules.problems.append(_where(name, row.line, _("not a date.")))
         elif counts not in (True, False) and counts not in YES | NO:
-            reglement.problems.append(_where(name, row.line, _(
+            season_rules.problems.append(_where(name, row.line, _(
                 "“%(column)s” must be yes or no.") % {"column": dict(evenings_columns())[
                     "counts"]}))
         elif day.isoformat() in lines:
-            reglement.problems.append(_where(name, row.line, _(
+            season_rules.problems.append(_where(name, row.line, _(
                 "the evening of %(date)s is also on row %(line)s.")
                 % {"date": f"{day:%d-%m-%Y}", "line": lines[day.isoformat()]}))
         elif len(lines) == MAX_EVENINGS:
-            reglement.problems.append(_where(name, row.line, _(
+            season_rules.problems.append(_where(name, row.line, _(
                 "a season has at most %(n)s evenings.") % {"n": MAX_EVENINGS}))
             return
         else:
             lines[day.isoformat()] = row.line
-            reglement.evenings[day.isoformat()] = counts is True or counts in YES
+            season_rules.evenings[day.isoformat()] = counts is True or counts in YES
 
 
-def _read_calloffs(workbook: Workbook, name: str, reglement: SeasonRulesSheet) -> None:
-    found = _columns(workbook, name, calloffs_columns, ("date", "member_number"), reglement)
+def _read_calloffs(workbook: Workbook, name: str, season_rules: SeasonRulesSheet) -> None:
+    found = _columns(workbook, name, calloffs_columns, ("date", "member_number"), season_rules)
     if found is None:
         return
     columns, rows = found
-    reglement.calloffs_sheet = name
-    reglement.calloffs_column = get_column_letter(columns["member_number"] + 1)
-    reglement.calloffs_date_column = get_column_letter(columns["date"] + 1)
+    season_rules.calloffs_sheet = name
+    season_rules.calloffs_column = get_column_letter(columns["member_number"] + 1)
+    season_rules.calloffs_date_column = get_column_letter(columns["date"] + 1)
     seen: set[tuple[str, str]] = set()
     for row in rows:
         day = _date(_value(row, columns, "date"))
         number = _text(_value(row, columns, "member_number"))
         if day is None or is_formula(row, columns["date"]):
-            reglement.problems.append(_where(name, row.line, _("not a date.")))
+            season_rules.problems.append(_where(name, row.line, _("not a date.")))
         elif not number or is_formula(row, columns["member_number"]):
-            reglement.problems.append(_where(name, row.line, _("no member number.")))
+            season_rules.problems.append(_where(name, row.line, _("no member number.")))
         elif (day.isoformat(), number) not in seen:  # the same call-off twice is one
             seen.add((day.isoformat(), number))
-            reglement.calloffs.append([day.isoformat(), number,
+            season_rules.calloffs.append([day.isoformat(), number,
                                        _text(_value(row, columns, "name")), row.line])
 
 
-def _rule_problems(reglement: SeasonRulesSheet, better: str) -> list[str]:
+def _rule_problems(season_rules: SeasonRulesSheet, better: str) -> list[str]:
     """The engine's refusals of the rules, else the competition form's (its bounds): each a
     sentence naming the rule's cell."""
-    rules = reglement.rules
+    rules = season_rules.rules
     refused = [(str(e.get("field") or "").split(".")[0], refusal_sentence(e))
                for e in rules_errors(rules, better)] or answer_refusals(rules)
-    return [rule_problem(reglement.rules_sheet, reglement.rule_lines.get(key, 1), key, sentence,
-                         reglement.rules_column)
+    return [rule_problem(season_rules.rules_sheet, season_rules.rule_lines.get(key, 1), key,
+                         sentence, season_rules.rules_column)
             for key, sentence in refused]
 
 
-def check_season_rules(reglement: SeasonRulesSheet, *, better: str, dates: set[str],
+def check_season_rules(season_rules: SeasonRulesSheet, *, better: str, dates: set[str],
                     members: Mapping[str, Any], sheet_members: Mapping[str, str],
                     new_members: dict[str, str], played: set[tuple[str, str]]) -> list[str]:
     """The problems of the reglement, evenings and call-offs against the competition (its
@@ -336,17 +337,17 @@ def check_season_rules(reglement: SeasonRulesSheet, *, better: str, dates: set[s
     number, the members sheet, and who ``played`` (date, member number) by the hands; a
     call-off's member the club does not know, but the members sheet does, goes into
     ``new_members``."""
-    problems = list(reglement.problems)
-    if reglement.rules is not None and not problems:
-        problems += _rule_problems(reglement, better)
-    known = dates | set(reglement.evenings or {})
-    sheet, column = reglement.calloffs_sheet, reglement.calloffs_column
-    for day, number, name, line in reglement.calloffs:
+    problems = list(season_rules.problems)
+    if season_rules.rules is not None and not problems:
+        problems += _rule_problems(season_rules, better)
+    known = dates | set(season_rules.evenings or {})
+    sheet, column = season_rules.calloffs_sheet, season_rules.calloffs_column
+    for day, number, name, line in season_rules.calloffs:
         if day not in known:
             problems.append(_where(sheet, line, _(
                 "there is no evening on %(date)s in the file.") % {
                 "date": f"{datetime.date.fromisoformat(day):%d-%m-%Y}"},
-                reglement.calloffs_date_column))
+                season_rules.calloffs_date_column))
         elif (day, number) in played:
             problems.append(_where(sheet, line, _(
                 "member number %(number)s (%(name)s) played on %(date)s; who played cannot call "

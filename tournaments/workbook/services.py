@@ -80,7 +80,7 @@ def season_import_apply(*, competition: Competition, parsed: ParsedSeason,
     evenings = _evenings(competition, parsed, {key[0] for key, _rows in groups})
     bulk_create_with_history(evenings, Evening, default_user=by)
     evening_of = {e.date.isoformat(): e for e in Evening.objects.filter(competition=competition)}
-    _reglement(competition, parsed, evening_of, club_members, by)
+    _season_rules(competition, parsed, evening_of, club_members, by)
     people = _participants(groups, evening_of, club_members)
     rounds = {(date, number): Round(evening=evening_of[date], number=number, seed=0)
               for date, number in sorted({(k[0], k[1]) for k, _rows in groups})}
@@ -121,22 +121,22 @@ def _evenings(competition: Competition, parsed: ParsedSeason, played: set[str]
               ) -> list[Evening]:
     """The evenings to create: those with tables (closed) and those of the evenings sheet
     without any (planned), each counting for the competition as the evenings sheet says."""
-    counts = parsed.reglement.evenings or {}
+    counts = parsed.season_rules.evenings or {}
     return [Evening(competition=competition, date=datetime.date.fromisoformat(day),
                     status=EveningStatus.CLOSED if day in played else EveningStatus.PLANNED,
                     counts=counts.get(day, True))
             for day in sorted(played | set(counts))]
 
 
-def _reglement(competition: Competition, parsed: ParsedSeason, evening_of: dict[str, Evening],
+def _season_rules(competition: Competition, parsed: ParsedSeason, evening_of: dict[str, Evening],
                club_members: dict[str, Member], by: User | None) -> None:
     """The call-offs, and the reglement of the rules sheet (kept in the competition's history);
     without a rules sheet the competition keeps its own."""
     calloffs = [CallOff(evening=evening_of[day], member=club_members[number], created_by=by)
-                for day, number, _name, _line in parsed.reglement.calloffs]
+                for day, number, _name, _line in parsed.season_rules.calloffs]
     if calloffs:
         bulk_create_with_history(calloffs, CallOff, default_user=by)
-    rules = parsed.reglement.rules
+    rules = parsed.season_rules.rules
     if rules is not None:  # evenings chosen per period: by date in the file, by id here
         rules = periods_keyed(rules, {day: str(e.pk) for day, e in evening_of.items()})
     if rules is not None and rules != competition.rules:
@@ -185,7 +185,7 @@ def _sit_outs(parsed: ParsedSeason, rounds: dict[tuple[str, int], Round],
     tables): a member by number, a guest by name."""
     by_name = {(date, p.guest_name): p for (date, _key), p in people.items() if p.member is None}
     found = []
-    for day, round_number, number, name, _line in parsed.reglement.sit_outs:
+    for day, round_number, number, name, _line in parsed.season_rules.sit_outs:
         who = people.get((day, f"#{number}")) if number else by_name.get((day, name))
         if who is not None:
             found.append(SitOut(round=rounds[(day, round_number)], participant=who))

@@ -17,17 +17,17 @@ from .readsheet import _find_sheet, _text, _value
 from .season_rules_sheet import MAX_EVENINGS, SeasonRulesSheet, _columns, _date, _where
 
 
-def read_sit_outs(workbook: Workbook, reglement: SeasonRulesSheet) -> None:
+def read_sit_outs(workbook: Workbook, season_rules: SeasonRulesSheet) -> None:
     """Who sat out which round: a member by number, a guest (no number) by name. The points
     column is not read: the reglement gives them again. No such sheet: nobody."""
     name = _find_sheet(workbook, "sit_outs")
     if name is None:
         return
-    found = _columns(workbook, name, sit_outs_columns, ("date", "round", "name"), reglement)
+    found = _columns(workbook, name, sit_outs_columns, ("date", "round", "name"), season_rules)
     if found is None:
         return
     columns, rows = found
-    reglement.sit_outs_sheet = name
+    season_rules.sit_outs_sheet = name
     seen: set[tuple[str, int, str, str]] = set()
     for row in rows:
         day = _date(_value(row, columns, "date"))
@@ -36,15 +36,15 @@ def read_sit_outs(workbook: Workbook, reglement: SeasonRulesSheet) -> None:
         raw = _value(row, columns, "round")
         round_number = raw if isinstance(raw, int) and not isinstance(raw, bool) else None
         if day is None or is_formula(row, columns["date"]):
-            reglement.problems.append(_where(name, row.line, _("not a date.")))
+            season_rules.problems.append(_where(name, row.line, _("not a date.")))
         elif round_number is None or not 1 <= round_number <= MAX_EVENINGS:
-            reglement.problems.append(_where(name, row.line, _("not a round number.")))
+            season_rules.problems.append(_where(name, row.line, _("not a round number.")))
         elif not number and not who:
-            reglement.problems.append(_where(name, row.line, _("no member number and no name.")))
+            season_rules.problems.append(_where(name, row.line, _("no member number and no name.")))
         elif (key := (day.isoformat(), round_number, number, who if not number else "")) \
                 not in seen:
             seen.add(key)
-            reglement.sit_outs.append([day.isoformat(), round_number, number, who, row.line])
+            season_rules.sit_outs.append([day.isoformat(), round_number, number, who, row.line])
 
 
 def sitter(number: str, name: str) -> str:
@@ -53,19 +53,19 @@ def sitter(number: str, name: str) -> str:
     return f"#{number}" if number else f"guest:{name}"
 
 
-def sit_out_problems(reglement: SeasonRulesSheet, rounds: set[tuple[str, int]],
+def sit_out_problems(season_rules: SeasonRulesSheet, rounds: set[tuple[str, int]],
                       people: set[tuple[str, str]]) -> list[str]:
     """A sit-out names a round of the file's hands and someone at that evening's tables
     (``people``: (date, :func:`sitter`) of everyone seated)."""
     problems = []
-    for day, round_number, number, name, line in reglement.sit_outs:
+    for day, round_number, number, name, line in season_rules.sit_outs:
         date = f"{datetime.date.fromisoformat(day):%d-%m-%Y}"
         if (day, round_number) not in rounds:
-            problems.append(_where(reglement.sit_outs_sheet, line, _(
+            problems.append(_where(season_rules.sit_outs_sheet, line, _(
                 "there is no round %(round)s on %(date)s in the file.") % {
                 "round": round_number, "date": date}))
         elif (day, sitter(number, name)) not in people:
-            problems.append(_where(reglement.sit_outs_sheet, line, _(
+            problems.append(_where(season_rules.sit_outs_sheet, line, _(
                 "%(name)s did not play at a table on %(date)s; who sits out a round plays the "
                 "others.") % {"name": name or number, "date": date}))
     return problems

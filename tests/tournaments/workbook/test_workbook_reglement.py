@@ -29,7 +29,7 @@ from tournaments.models import CallOff, Competition, Evening
 from tournaments.shared.matches import playing_order
 from tournaments.standings.selectors.standings import season_standings
 from tournaments.workbook.check import check_season
-from tournaments.workbook.read import parse_season
+from tournaments.workbook.read import ParsedSeason, parse_season
 from tournaments.workbook.selectors import season_workbook
 from tournaments.workbook.services import SeasonImportRefused, season_import_apply
 
@@ -375,10 +375,22 @@ def test_check_season_accepts_an_unchanged_export(
     preview = check_season(parsed, competition=target,
                            members={m.member_number: m for m in Member.objects.filter(club=club)})
     assert preview.valid and not preview.problems
-    assert preview.reglement.rules == RULES
+    assert preview.season_rules.rules == RULES
     assert preview.evenings == 4  # the planned evening too
     season_import_apply(competition=target, parsed=parsed, by=None)
     assert_same_season(target, source)
+
+
+def test_a_preview_kept_before_the_rename_still_brings_its_rules(
+        club: Any, make_competition: Callable[..., Any], make_member: Callable[..., Any],
+        make_evening: Callable[..., Any], make_round: Callable[..., Any]) -> None:
+    """A secretary who saw the preview before an update and confirms after it: the kept
+    preview named its rules "reglement"; they still come with the import."""
+    source = build_season(club, "jokeren", make_competition, make_member, make_evening,
+                          make_round)
+    kept = parse_season(season_workbook(source), "s.xlsx").to_dict()
+    kept["reglement"] = kept.pop("season_rules")
+    assert ParsedSeason.from_dict(kept).season_rules.rules == RULES
 
 
 def test_a_calloff_an_evening_that_stops_counting_or_new_rules_change_the_download(

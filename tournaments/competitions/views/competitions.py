@@ -48,7 +48,7 @@ def competition_detail(request: ClubRequest, pk: int) -> HttpResponse:
         "team_game": site_game(competition.game).team_game,
         "evenings": selectors.competition_evenings(competition=competition),
         "today": timezone.localdate(),
-        "reglements": selectors.season_rules_changes(competition=competition),
+        "season_rules_changes": selectors.season_rules_changes(competition=competition),
         "cancelled": (selectors.cancelled_evenings(competition=competition)
                       if request.club_role == Role.ADMIN else []),
     })

@@ -56,14 +56,14 @@ def season_import(request: ClubRequest, competition_id: int) -> HttpResponse:
         token = preview_store(request.session, preview_key("season", competition.pk),
                               {"filename": upload.name, "parsed": parsed.to_dict()})
     ok = [t for t in preview.tables if not t.problems]
-    reglement = preview.reglement
+    season_rules = preview.season_rules
     context.update({
         # in words only once the engine accepted them (the problems say what it refused)
-        "rule_lines": season_rules_sentences(reglement.rules, competition_sweep(competition))
-        if reglement.rules is not None and preview.season_rules_ok else None,
-        "has_rules": reglement.rules is not None,
-        "not_counting": sum(1 for counts in (reglement.evenings or {}).values() if not counts),
-        "calloffs": len(reglement.calloffs),
+        "rule_lines": season_rules_sentences(season_rules.rules, competition_sweep(competition))
+        if season_rules.rules is not None and preview.season_rules_ok else None,
+        "has_rules": season_rules.rules is not None,
+        "not_counting": sum(1 for counts in (season_rules.evenings or {}).values() if not counts),
+        "calloffs": len(season_rules.calloffs),
         "preview": preview, "token": token, "filename": upload.name,
         "error_tables": preview.errors, "ok_tables": ok[:PREVIEW_OK_ROWS],
         "ok_hidden": max(0, len(ok) - PREVIEW_OK_ROWS),

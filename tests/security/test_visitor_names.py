@@ -138,8 +138,10 @@ def test_a_visitor_sees_each_name_as_its_member_chose_on_every_page(
             for _name, _number, _choice, shown in PEOPLE:
                 assert shown in body, f"{shown!r} not on {url}"
             if team_game and ("/public/evenings/" in url or "/uitslag/" in url):
-                for team in TEAMS_FOR_VISITORS:
-                    assert f"({team})" in body, f"team {team!r} not on {url}"
+                for team in TEAMS_FOR_VISITORS:  # under each partner's name, the other
+                    first, second = team.split(" & ")
+                    assert f"met {second}" in body and f"met {first}" in body, \
+                        f"team {team!r} not on {url}"
 
 
 def test_a_member_of_the_club_sees_full_names_and_full_team_labels(
@@ -154,4 +156,5 @@ def test_a_member_of_the_club_sees_full_names_and_full_team_labels(
             assert name in body, f"{name!r} not on {url}"
         if season["game"] == "high_five_1959" and "/public/evenings/" in url:
             for team in TEAMS_FOR_MEMBERS:
-                assert f"({team})" in body, url
+                first, second = team.split(" & ")
+                assert f"met {second}" in body and f"met {first}" in body, url

@@ -299,9 +299,19 @@ def test_a_klaverjas_evening_gives_day_prizes_and_a_poedelprijs_with_the_sit_out
 
     comp = competition(club, {**SIT_OUT, "prizes": {"rule": {"first": 4, "then_every": 4},
                                                     "booby": True}})
-    evening = _evening(comp, members(club, 9))
-    _three_rounds(evening, admin_user)
-    overall = evening_results(evening).overall
+    people = members(club, 9)
+    # Who sits out and who partners whom follow the draw, which hashes the member ids (other
+    # on PostgreSQL, whose ids run on between tests): play evenings until the worst score is
+    # one player's alone and no prize's (tied with the 8th, the poedelprijs is not given).
+    for day in range(1, 15):
+        evening = _evening(comp, people, day=day)
+        _three_rounds(evening, admin_user, seed=day * 10)
+        overall = evening_results(evening).overall
+        totals = sorted(r.total for r in overall)
+        if totals[0] < totals[1]:
+            break
+    else:
+        pytest.fail("no evening of 14 had a single worst score")
     prizes = evening_prizes(evening)
     assert prizes is not None
     won = [row for row in prizes.rows if not row.booby]

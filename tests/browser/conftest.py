@@ -207,6 +207,9 @@ def step(browsing: Browsing, request: pytest.FixtureRequest) -> Callable[[str], 
     return run
 
 
+LOGIN_LOAD_MS = 45_000
+
+
 def log_in(page: Any, username: str, password: str | None = None) -> None:
     """Fill the login form the page shows (after a redirect to it), submit it and wait for the
     page it leads to."""
@@ -214,10 +217,12 @@ def log_in(page: Any, username: str, password: str | None = None) -> None:
 
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(password or PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    # The page it leads to, loaded: its scripts have run (drafts put back, keyboard hints set).
-    # A test typing earlier would type into a page a scorekeeper cannot have in hand yet.
-    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    # The click waits for the page it leads to, loaded: its scripts have run (drafts put back,
+    # keyboard hints set); a test typing earlier would type into a page a scorekeeper cannot
+    # have in hand yet. A score page loads slowly on a CI machine running two browsers (it
+    # took over 15 s there): this one wait gets LOGIN_LOAD_MS.
+    page.get_by_role("button", name="Log in").click(timeout=LOGIN_LOAD_MS)
+    page.wait_for_url(lambda url: "/accounts/login/" not in url, timeout=LOGIN_LOAD_MS)
 
 
 def log_in_dutch(browsing: Any, page: Any, url: str, username: str) -> None:

@@ -23,11 +23,10 @@ import datetime
 import uuid
 from dataclasses import dataclass
 
-from django.db.models import FilteredRelation, Max, Q
+from django.db.models import FilteredRelation, Max, Q, QuerySet
 from django.utils import timezone
 
 from tournaments.models import Competition, Evening, EveningStatus
-from tournaments.standings.selectors.standings import EveningResults
 
 #: An evening being played: the only one whose ranking can be hidden (a planned one has none,
 #: a closed one shows everything).
@@ -48,21 +47,20 @@ def hidden_now(*, status: str, date: datetime.date, start_time: datetime.time | 
     return (now or timezone.now()) >= start + datetime.timedelta(minutes=after_minutes)
 
 
-def live_ranking_hidden(evening: Evening, *, last_round: int | None,
-                        now: datetime.datetime | None = None) -> bool:
-    """Is the evening's ranking hidden now? ``last_round``: the highest round drawn (None:
-    none yet). No query (the evening's competition is read: select it with the evening)."""
+def with_last_round(evenings: QuerySet[Evening]) -> QuerySet[Evening]:
+    """The evenings with ``last_round``, the highest round drawn (None: none yet), which
+    :func:`live_ranking_hidden` reads: in the evening's own query."""
+    return evenings.select_related("competition").annotate(last_round=Max("rounds__number"))
+
+
+def live_ranking_hidden(evening: Evening, now: datetime.datetime | None = None) -> bool:
+    """Is the evening's ranking hidden now? The evening comes from :func:`with_last_round`
+    (no query here)."""
     competition = evening.competition
     return hidden_now(status=evening.status, date=evening.date, start_time=evening.start_time,
-                      last_round=last_round, from_round=competition.live_hide_from_round,
+                      last_round=evening.last_round,  # type: ignore[attr-defined]
+                      from_round=competition.live_hide_from_round,
                       after_minutes=competition.live_hide_after_minutes, now=now)
-
-
-def results_hidden(results: EveningResults, now: datetime.datetime | None = None) -> bool:
-    """Is the ranking of these evening results hidden now? (No query: the rounds drawn are in
-    the results.)"""
-    last = max((round_.number for round_, _tables in results.rounds), default=None)
-    return live_ranking_hidden(results.evening, last_round=last, now=now)
 
 
 def hidden_evenings(competition: Competition,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Max, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path
@@ -26,7 +26,7 @@ from clubmanager.core.http import PublicClubRequest
 from clubmanager.privacy import participant_name, viewer_sees_full_names
 from tournaments.games import site_game
 from tournaments.models import Better, Evening, EveningStatus
-from tournaments.standings.selectors.live import live_ranking_hidden, results_hidden
+from tournaments.standings.selectors.live import live_ranking_hidden, with_last_round
 from tournaments.standings.selectors.standings import evening_results
 from tournaments.standings.views.polling import POLL_SECONDS, etag, poll_etag, polled, rendered
 
@@ -41,8 +41,9 @@ class LiveRow:
 
 def _evenings(request: PublicClubRequest) -> QuerySet[Evening]:
     """The club's evenings a live page can show: not a planned one (nothing to show, and no
-    names before the evening), not one of an archived competition (hidden from the members)."""
-    return Evening.objects.select_related("competition").filter(
+    names before the evening), not one of an archived competition (hidden from the members);
+    each with the last round drawn, for the hidden ranking's rule."""
+    return with_last_round(Evening.objects.all()).filter(
         competition__club=request.club, competition__archived_at__isnull=True).exclude(
         status=EveningStatus.PLANNED)
 
@@ -54,12 +55,12 @@ def _evening(request: PublicClubRequest, pk: int) -> Evening:
 def _live_etag(request: PublicClubRequest, pk: int) -> str | None:
     if not request.htmx:  # the full page carries a CSRF token: rendered for its viewer
         return None
-    evening = _evenings(request).filter(pk=pk).annotate(last_round=Max("rounds__number")).first()
+    evening = _evenings(request).filter(pk=pk).first()
     if evening is None:
         return None
     # the clock hides the ranking without a write: the hidden state is part of the tag
     return etag(request, evening.changed, "live", viewer_sees_full_names(request.club_role),
-                live_ranking_hidden(evening, last_round=evening.last_round))
+                live_ranking_hidden(evening))
 
 
 def _ranking(tables: list[Any], higher: bool, full: bool) -> list[LiveRow]:
@@ -90,7 +91,7 @@ def _context(request: PublicClubRequest, evening: Evening) -> dict[str, Any]:
                          [(participant_name(s.participant, full=full), s.points)
                           for s in sorted(table.seats.all(), key=lambda s: s.position)])
                         for table in round_tables]) for round_, round_tables in results.rounds]
-    hidden = results_hidden(results)
+    hidden = live_ranking_hidden(evening)
     return {"evening": evening, "competition": competition, "rounds": rounds,
         "ranking": [] if hidden else _ranking(tables, competition.better == Better.HIGHER, full),
         "hidden": hidden, "provisional": evening.is_open, "poll_seconds": POLL_SECONDS}

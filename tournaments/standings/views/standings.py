@@ -24,7 +24,8 @@ from tournaments.models import Competition, Evening, EveningStatus
 from tournaments.standings.selectors.live import (
     competition_poll_state,
     hidden_evenings,
-    results_hidden,
+    live_ranking_hidden,
+    with_last_round,
 )
 from tournaments.standings.selectors.prizes import evening_complete, evening_prizes
 from tournaments.standings.selectors.standings import evening_results as evening_results_of
@@ -43,7 +44,8 @@ def _competition(request: ClubRequest | PublicClubRequest, pk: int) -> Competiti
 
 
 def _evening(request: ClubRequest | PublicClubRequest, pk: int) -> Evening:
-    found = Evening.objects.select_related("competition__club").filter(
+    """The club's evening, with its last round for the hidden ranking (``selectors/live.py``)."""
+    found = with_last_round(Evening.objects.select_related("competition__club")).filter(
         competition__club=request.club)
     if request.club_role != Role.ADMIN:
         found = found.filter(competition__archived_at__isnull=True)
@@ -112,7 +114,7 @@ def standings(request: ClubRequest, pk: int) -> HttpResponse:
 def evening_results(request: ClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
     results = evening_results_of(evening)
-    hidden = results_hidden(results)
+    hidden = live_ranking_hidden(evening)
     return render(request, "tournaments/standings/evening.html",
                   {"evening": evening, "competition": evening.competition,
                    "results": replace(results, overall=[]) if hidden else results,
@@ -137,7 +139,7 @@ def public_evening(request: PublicClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
     full = viewer_sees_full_names(request.club_role)
     results = evening_results_of(evening)
-    hidden = results_hidden(results)
+    hidden = live_ranking_hidden(evening)
     results = replace(results, overall=[] if hidden else rows_for_viewer(
         results.overall, club=request.club, full=full))
     return render(request, "tournaments/standings/evening.html",

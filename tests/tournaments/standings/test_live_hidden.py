@@ -6,6 +6,8 @@ shows once the evening is closed, and each poll's ETag changes when the hidden s
 from __future__ import annotations
 
 import datetime
+import io
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +17,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from pypdf import PdfReader
 
 from tests.tournaments.standings.test_standings import Season
 from tournaments.models import Competition, Evening, Round
@@ -233,3 +236,31 @@ def test_hidden_pages_read_in_a_fixed_number_of_queries(
     with django_assert_max_num_queries(len(small)):
         assert HIDDEN in viewer.get(url).content.decode()
         assert HIDDEN in _poll(viewer, url).content.decode()
+
+
+# -- the PDFs ----------------------------------------------------------------------------------
+def _pdf_text(content: bytes) -> str:
+    return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(content)).pages
+                             ).split())
+
+
+def test_a_members_pdfs_keep_tonight_hidden_a_club_admins_do_not(
+        client_for: Callable[[Any], Any], member_user: Any, admin_user: Any, club: Any,
+        tonight: dict[str, Any]) -> None:
+    _hide(tonight["competition"], live_hide_from_round=1)
+    standings = reverse("tournaments:standings_pdf", kwargs={
+        "club": club.slug, "competition_id": tonight["competition"].pk})
+    evening_pdfs = [reverse(f"tournaments:{name}", kwargs={
+        "club": club.slug, "evening_id": tonight["evening"].pk})
+        for name in ("evening_results_pdf", "prize_list_pdf")]
+    member, admin = client_for(member_user), client_for(admin_user)
+    bob = r"Bob \d+ {} "  # name, member number, total
+    assert re.search(bob.format(5), _pdf_text(member.get(standings).content))  # before tonight
+    assert re.search(bob.format(35), _pdf_text(admin.get(standings).content))
+    for url in evening_pdfs:
+        assert member.get(url).status_code == 404
+        assert admin.get(url).status_code == 200
+    _close(tonight["evening"])
+    assert re.search(bob.format(35), _pdf_text(member.get(standings).content))
+    for url in evening_pdfs:
+        assert member.get(url).status_code == 200

@@ -72,3 +72,42 @@ def test_the_last_hand_shows_on_the_tv_the_standings_and_the_live_page(
     with step("no page was reloaded"):
         for name, page in pages.items():
             assert page.evaluate("window.__notReloaded === true"), name
+
+
+def test_a_hidden_ranking_stays_hidden_until_the_evening_is_closed(
+        browsing: Any, step: Any, club: Any, make_member: Callable[..., Any],
+        make_competition: Callable[..., Any], make_evening: Callable[..., Any],
+        make_round: Callable[..., Any], seat_table: Callable[..., Any],
+        scorekeeper_user: Any) -> None:
+    """The club hides the ranking from round 1: the TV and the standings say so and show no
+    score of tonight; closing the evening shows it on both within 5 s, without a reload."""
+    from tests.browser.conftest import keep
+    from tournaments.evenings.services.evenings import evening_status_set
+
+    members = [make_member(club, name=n) for n in ("Ann Jansen", "Bob Smit")]
+    competition = make_competition(club, "jokeren", live_hide_from_round=1)
+    evening = make_evening(competition, members)
+    table = seat_table(make_round(evening), list(evening.participants.all()))
+    for version, hand in enumerate(sample_hands("jokeren", sides_of(table.seats.all()))):
+        hand_add(table=table, by=scorekeeper_user,
+                 change=HandChange(data=hand, expected_version=version))
+    kwargs = {"club": club.slug, "pk": competition.pk}
+    pages = {"tv": browsing.new_page(), "standings": browsing.new_page(phone=True)}
+    hidden_line = "Tonight's standings are hidden until the evening is closed."
+    with step("while hidden: the line, and no score of tonight"):
+        pages["tv"].goto(reverse("tournaments:tv", kwargs=kwargs))
+        pages["standings"].goto(reverse("tournaments:public_standings", kwargs=kwargs))
+        for name, page in pages.items():
+            expect(page.get_by_text(hidden_line)).to_be_visible()
+            expect(page.get_by_role("cell", name="Ann J.")).to_have_count(0)
+            page.evaluate("window.__notReloaded = true")
+            keep(page, f"live-hidden-{name}.png")
+    with step("the evening is closed: tonight shows within 5 s"):
+        evening_status_set(evening=evening, status="closed")
+        saved = time.monotonic()
+        for name, page in pages.items():
+            left = max(0.0, WITHIN_SECONDS - (time.monotonic() - saved)) * 1000
+            expect(page.get_by_role("cell", name="Ann J.")).to_be_visible(timeout=left)
+            expect(page.get_by_text(hidden_line)).to_have_count(0)
+            assert page.evaluate("window.__notReloaded === true"), name
+            keep(page, f"live-hidden-closed-{name}.png")

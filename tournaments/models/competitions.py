@@ -68,16 +68,23 @@ class Competition(models.Model):
     #: copy) is hidden from the members (their lists, my results, the standings, the TV) but
     #: kept, and an admin can bring it back. Null: not archived.
     archived_at = models.DateTimeField(_("archived"), null=True, blank=True, editable=False)
-    # The live evening page: the ranking is hidden from this round on, or this many minutes
-    # after the evening's start, until the evening is closed; progress stays visible.
+    # The last part of an evening without a ranking, for the suspense: from round N (its
+    # number, drawn) or N minutes after the evening's start time, until the evening is closed.
+    # The live page shows progress only; the standings and the TV leave the evening out. The
+    # rule: tournaments/standings/selectors/live.py; why these words: docs/deployment.md
+    # ("Live pages and caching") and the secretary guide.
     live_hide_from_round = models.PositiveSmallIntegerField(
-        _("hide the live ranking from round"), null=True, blank=True,
-        help_text=_("From this round on the live page shows only each table's progress, until "
-                    "the evening is closed. Empty: always shown."))
+        _("hide the ranking from round"), null=True, blank=True,
+        help_text=_("The round's number, not a count of last rounds: with 3 rounds an evening, "
+                    "3 hides the last round. Hidden from the moment this round is drawn until "
+                    "the evening is closed; each table's progress stays visible. Empty: not "
+                    "hidden by round."))
     live_hide_after_minutes = models.PositiveSmallIntegerField(
-        _("hide the live ranking after (minutes)"), null=True, blank=True,
-        help_text=_("This many minutes after the evening's start time the live page shows only "
-                    "each table's progress, until the evening is closed. Empty: always shown."))
+        _("hide the ranking from (minutes after the start)"), null=True, blank=True,
+        help_text=_("Minutes counted from the evening's start time, not back from its end: "
+                    "starting at 19:30 and hiding from 22:00 is 150. Hidden until the evening "
+                    "is closed; each table's progress stays visible. An evening without a "
+                    "start time is not hidden by the clock. Empty: not hidden by the clock."))
     #: The change stamp: a new random value in the transaction of every write that changes what
     #: the standings, the TV or a live page show (``tournaments/models/stamps.py``).
     changed = models.UUIDField(default=uuid.uuid4, editable=False)

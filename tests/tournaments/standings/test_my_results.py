@@ -107,3 +107,18 @@ def test_a_member_reads_which_evenings_count_and_what_they_need(
     assert "Nog 1 avond nodig om in de stand te komen" in page
     assert "Telt mee: 2-9" in page
     assert "Telt niet mee: <del>3-9</del>" in page
+
+
+def test_my_place_leaves_tonight_out_while_the_club_hides_the_ranking(
+        client_for, member_user, club, played):
+    from tournaments.models import Competition, Evening
+
+    competition = played["evening"].competition
+    Competition.objects.filter(pk=competition.pk).update(live_hide_from_round=1)
+    page = my_page(client_for(member_user))
+    assert "De stand van vanavond is verborgen tot de avond is afgesloten" in page
+    assert "Plaats " not in page and "Nog niet in de stand" in page
+    assert "competitiepunten" in page  # her own table stays
+    Evening.objects.filter(pk=played["evening"].pk).update(status="closed")
+    page = my_page(client_for(member_user))
+    assert "verborgen" not in page and "Plaats " in page

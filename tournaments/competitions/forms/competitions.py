@@ -68,7 +68,8 @@ STANDINGS_FIELDS = (
     "table_min",
     "table_max",
 )
-# The live page: its ranking hidden for the last part of the evening (empty: always shown).
+# The live ranking hidden for the last part of the evening, from round N (its number) or N
+# minutes after the start (empty: always shown); standings/selectors/live.py has the rule.
 LIVE_FIELDS = ("live_hide_from_round", "live_hide_after_minutes")
 
 
@@ -218,6 +219,8 @@ class CompetitionForm(forms.Form):
             self.fields[name] = model_fields[name]
             if isinstance(model_fields[name], forms.IntegerField):
                 bound(model_fields[name], *column_range(Competition, name))
+        bound(self.fields["live_hide_from_round"], 1, 99)  # a round's number: round 1 is the first
+        bound(self.fields["live_hide_after_minutes"], 0, 24 * 60)  # within the evening's day
         self.fields["name"].validators.append(validate_line)
         for name in ("start_date", "end_date"):
             self.fields[name].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")

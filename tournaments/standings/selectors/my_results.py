@@ -18,6 +18,7 @@ from clubmanager.selectors import own_member_ids
 from tournaments.draws.selectors import round_credits
 from tournaments.models import Competition, Evening, Hand, Seat, Table
 from tournaments.shared.matches import match_view
+from tournaments.standings.selectors.live import hidden_evenings
 from tournaments.standings.selectors.standings import StandingRow, season_standings
 
 
@@ -70,6 +71,7 @@ class CompetitionPlace:
     counted: list[Evening] = field(default_factory=list)  # the member's evenings that count
     dropped: list[Evening] = field(default_factory=list)  # played or scored, not counted
     by_average: bool = False  # the season is ranked by the average: show it, not the total
+    hidden: bool = False  # tonight's ranking hidden: the place as before tonight (live.py)
 
 
 @dataclass
@@ -128,7 +130,8 @@ def my_results(*, club: Club, user: Any) -> MyResults:
                     RoundCredit(credit.round_number, credit.points, credit.sat_out))
     places = []
     for competition in sorted(competitions.values(), key=lambda c: c.start_date, reverse=True):
-        standings = season_standings(competition)
+        hidden = hidden_evenings(competition)  # no query unless the club hides the ranking
+        standings = season_standings(competition, leave_out=hidden)
         by_member = {r.member_id: r for r in standings.rows}
         row = next((by_member[m] for m in members if m in by_member), None)
         dropped = row.dropped if row else set()
@@ -137,5 +140,5 @@ def my_results(*, club: Club, user: Any) -> MyResults:
             competition=competition, row=row, of=sum(1 for r in standings.rows if r.qualified),
             counted=[e for e in standings.evenings if e.pk in scored and e.pk not in dropped],
             dropped=[e for e in standings.evenings if e.pk in dropped],
-            by_average=standings.by_average))
+            by_average=standings.by_average, hidden=bool(hidden)))
     return MyResults(evenings=list(evenings.values()), competitions=places)

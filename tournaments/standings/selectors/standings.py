@@ -154,13 +154,19 @@ class _Season:
     members: dict[int, tuple[str, str]]  # every member with a score or a call-off: name, number
 
 
-def _season_data(competition: Competition) -> _Season:
-    evenings = list(Evening.objects.filter(competition=competition).order_by("date", "pk"))
+def _season_data(competition: Competition, leave_out: frozenset[int]) -> _Season:
+    """``leave_out``: evenings as if not there yet (a live ranking hidden: live.py)."""
+    evenings = [e for e in Evening.objects.filter(competition=competition).order_by("date", "pk")
+                if e.pk not in leave_out]
     found = _evening_scores(competition)
+    for pk in leave_out:
+        found.scores.pop(pk, None)
+        found.wins.pop(pk, None)
     notified: dict[int, list[int]] = defaultdict(list)
     for evening_id, member_id in CallOff.objects.filter(
             evening__competition=competition).values_list("evening_id", "member_id"):
-        notified[evening_id].append(member_id)
+        if evening_id not in leave_out:
+            notified[evening_id].append(member_id)
     member_ids = {m for scores in found.scores.values() for m in scores}
     member_ids |= {m for called in notified.values() for m in called}
     members = {pk: (name, number) for pk, name, number in Member.objects.filter(
@@ -168,9 +174,11 @@ def _season_data(competition: Competition) -> _Season:
     return _Season(evenings, found, notified, members)
 
 
-def season_standings(competition: Competition) -> Standings:
-    """The season's standings under the competition's reglement."""
-    return _ranked(competition, _season_data(competition), every_evening=False)
+def season_standings(competition: Competition,
+                     leave_out: frozenset[int] = frozenset()) -> Standings:
+    """The season's standings under the competition's reglement; without the evenings in
+    ``leave_out`` (an evening whose live ranking is hidden: the standings as before it)."""
+    return _ranked(competition, _season_data(competition, leave_out), every_evening=False)
 
 
 def has_champion(competition: Competition) -> bool:
@@ -178,12 +186,13 @@ def has_champion(competition: Competition) -> bool:
     return isinstance(competition.rules, dict) and competition.rules.get("champion") is True
 
 
-def season_and_champion(competition: Competition) -> tuple[Standings, Standings | None]:
+def season_and_champion(competition: Competition, leave_out: frozenset[int] = frozenset()
+                        ) -> tuple[Standings, Standings | None]:
     """The standings, and the points champion's ranking when the reglement has one: everyone's
     total over every evening played, also those that do not count, ranked by the engine under
     its plainest rules (all evenings, by total, no absence scores, no minimum). From the same
-    queries as the standings alone."""
-    data = _season_data(competition)
+    queries as the standings alone; ``leave_out`` as for :func:`season_standings`."""
+    data = _season_data(competition, leave_out)
     champion = _ranked(competition, data, every_evening=True) if has_champion(
         competition) else None
     return _ranked(competition, data, every_evening=False), champion

@@ -4,14 +4,14 @@ phone and at home, and for visitors when the club has public pages (as the publi
 
 Names as each member chose for visitors (``clubmanager/privacy.py``); members see full names.
 The club can hide the ranking from a round on or some minutes after the start
-(``Competition.live_hide_from_round``, ``live_hide_after_minutes``); progress stays visible.
+(``Competition.live_hide_from_round``, ``live_hide_after_minutes``; the rule is
+``selectors/live.py``, which the standings and the TV follow too); progress stays visible.
 The page polls every few seconds (``polling.py``), refreshes itself without JavaScript, and is
 read in a fixed number of queries.
 """
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +19,6 @@ from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path
-from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from clubmanager.core.access import public_club_view
@@ -27,6 +26,7 @@ from clubmanager.core.http import PublicClubRequest
 from clubmanager.privacy import participant_name, viewer_sees_full_names
 from tournaments.games import site_game
 from tournaments.models import Better, Evening, EveningStatus
+from tournaments.standings.selectors.live import live_ranking_hidden, with_last_round
 from tournaments.standings.selectors.standings import evening_results
 from tournaments.standings.views.polling import POLL_SECONDS, etag, poll_etag, polled, rendered
 
@@ -39,18 +39,11 @@ class LiveRow:
     tables: int
 
 
-def _hidden_by_time(evening: Evening) -> bool:
-    minutes = evening.competition.live_hide_after_minutes
-    if minutes is None or evening.start_time is None or not evening.is_open:
-        return False
-    start = timezone.make_aware(datetime.datetime.combine(evening.date, evening.start_time))
-    return timezone.now() >= start + datetime.timedelta(minutes=minutes)
-
-
 def _evenings(request: PublicClubRequest) -> QuerySet[Evening]:
     """The club's evenings a live page can show: not a planned one (nothing to show, and no
-    names before the evening), not one of an archived competition (hidden from the members)."""
-    return Evening.objects.select_related("competition").filter(
+    names before the evening), not one of an archived competition (hidden from the members);
+    each with the last round drawn, for the hidden ranking's rule."""
+    return with_last_round(Evening.objects.all()).filter(
         competition__club=request.club, competition__archived_at__isnull=True).exclude(
         status=EveningStatus.PLANNED)
 
@@ -65,8 +58,9 @@ def _live_etag(request: PublicClubRequest, pk: int) -> str | None:
     evening = _evenings(request).filter(pk=pk).first()
     if evening is None:
         return None
+    # the clock hides the ranking without a write: the hidden state is part of the tag
     return etag(request, evening.changed, "live", viewer_sees_full_names(request.club_role),
-                _hidden_by_time(evening))
+                live_ranking_hidden(evening))
 
 
 def _ranking(tables: list[Any], higher: bool, full: bool) -> list[LiveRow]:
@@ -97,10 +91,7 @@ def _context(request: PublicClubRequest, evening: Evening) -> dict[str, Any]:
                          [(participant_name(s.participant, full=full), s.points)
                           for s in sorted(table.seats.all(), key=lambda s: s.position)])
                         for table in round_tables]) for round_, round_tables in results.rounds]
-    last_round = results.rounds[-1][0].number if results.rounds else 0
-    hide_from = competition.live_hide_from_round
-    hidden = evening.is_open and (_hidden_by_time(evening) or (
-        hide_from is not None and last_round >= hide_from))
+    hidden = live_ranking_hidden(evening)
     return {"evening": evening, "competition": competition, "rounds": rounds,
         "ranking": [] if hidden else _ranking(tables, competition.better == Better.HIGHER, full),
         "hidden": hidden, "provisional": evening.is_open, "poll_seconds": POLL_SECONDS}

@@ -21,6 +21,12 @@ from clubmanager.privacy import rows_for_viewer, viewer_sees_full_names
 from clubmanager.selectors import own_member_ids
 from tournaments.entry.selectors.scores import evening_board
 from tournaments.models import Competition, Evening, EveningStatus
+from tournaments.standings.selectors.live import (
+    competition_poll_state,
+    hidden_evenings,
+    live_ranking_hidden,
+    with_last_round,
+)
 from tournaments.standings.selectors.prizes import evening_complete, evening_prizes
 from tournaments.standings.selectors.standings import evening_results as evening_results_of
 from tournaments.standings.selectors.standings import season_and_champion, season_standings
@@ -38,7 +44,8 @@ def _competition(request: ClubRequest | PublicClubRequest, pk: int) -> Competiti
 
 
 def _evening(request: ClubRequest | PublicClubRequest, pk: int) -> Evening:
-    found = Evening.objects.select_related("competition__club").filter(
+    """The club's evening, with its last round for the hidden ranking (``selectors/live.py``)."""
+    found = with_last_round(Evening.objects.select_related("competition__club")).filter(
         competition__club=request.club)
     if request.club_role != Role.ADMIN:
         found = found.filter(competition__archived_at__isnull=True)
@@ -47,12 +54,15 @@ def _evening(request: ClubRequest | PublicClubRequest, pk: int) -> Evening:
 
 def _standings_context(competition: Competition, public: bool,
                        own: set[int] | None = None, champion: bool = True) -> dict[str, Any]:
+    """The standings; an evening whose live ranking is hidden now is left out (as before it),
+    and the page says so (``selectors/live.py``)."""
+    hidden = hidden_evenings(competition)
     if champion:
-        standings, points_champion = season_and_champion(competition)
+        standings, points_champion = season_and_champion(competition, leave_out=hidden)
     else:
-        standings, points_champion = season_standings(competition), None
+        standings, points_champion = season_standings(competition, leave_out=hidden), None
     return {"competition": competition, "standings": standings, "champion": points_champion,
-            "public": public, "own": own or set()}
+            "public": public, "own": own or set(), "hidden_evenings": hidden}
 
 
 def _public_names(request: PublicClubRequest, context: dict[str, Any]) -> dict[str, Any]:
@@ -66,16 +76,16 @@ def _public_names(request: PublicClubRequest, context: dict[str, Any]) -> dict[s
     return context
 
 
-def _stamp(request: ClubRequest | PublicClubRequest, pk: int) -> Any:
-    """The competition's change stamp (one query), None when the club has no such competition."""
-    return Competition.objects.filter(pk=pk, club=request.club).values_list(
-        "changed", flat=True).first()
+def _etag(request: ClubRequest | PublicClubRequest, pk: int, *parts: object) -> str | None:
+    """The competition's change stamp and the evenings whose live ranking is hidden now (one
+    query: the clock hides one without a write), None when the club has no such competition."""
+    state = competition_poll_state(club_id=request.club.pk, competition_id=pk)
+    return etag(request, state.stamp, *parts, state.hidden_tag) if state is not None else None
 
 
 def _partial_etag(request: ClubRequest | PublicClubRequest, pk: int, *parts: object) -> str | None:
     """A poll of the standings' partial (the full page carries a CSRF token: never shared)."""
-    stamp = _stamp(request, pk) if request.htmx else None
-    return etag(request, stamp, *parts) if stamp is not None else None
+    return _etag(request, pk, *parts) if request.htmx else None
 
 
 def _standings_page(request: ClubRequest | PublicClubRequest,
@@ -104,10 +114,12 @@ def standings(request: ClubRequest, pk: int) -> HttpResponse:
 def evening_results(request: ClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
     results = evening_results_of(evening)
+    hidden = live_ranking_hidden(evening)
     return render(request, "tournaments/standings/evening.html",
                   {"evening": evening, "competition": evening.competition,
-                   "results": results, "public": False, "full_names": True,
-                   "prizes": evening_prizes(evening, results=results),
+                   "results": replace(results, overall=[]) if hidden else results,
+                   "public": False, "full_names": True, "hidden": hidden,
+                   "prizes": None if hidden else evening_prizes(evening, results=results),
                    **share_context(evening)})
 
 
@@ -127,21 +139,21 @@ def public_evening(request: PublicClubRequest, pk: int) -> HttpResponse:
     evening = _evening(request, pk)
     full = viewer_sees_full_names(request.club_role)
     results = evening_results_of(evening)
-    results = replace(results, overall=rows_for_viewer(results.overall, club=request.club,
-                                                       full=full))
+    hidden = live_ranking_hidden(evening)
+    results = replace(results, overall=[] if hidden else rows_for_viewer(
+        results.overall, club=request.club, full=full))
     return render(request, "tournaments/standings/evening.html",
                   {"evening": evening, "competition": evening.competition,
-                   "results": results, "public": True, "full_names": full,
-                   "prizes": evening_prizes(evening, results=results)})
+                   "results": results, "public": True, "full_names": full, "hidden": hidden,
+                   "prizes": None if hidden else evening_prizes(evening, results=results)})
 
 
 TV_EVENINGS = 2  # the last evenings the TV shows per member when some do not count
 
 
 def _tv_etag(request: PublicClubRequest, pk: int) -> str | None:
-    stamp = _stamp(request, pk)
-    return etag(request, stamp, "tv", viewer_sees_full_names(request.club_role),
-                timezone.localdate().isoformat()) if stamp is not None else None
+    return _etag(request, pk, "tv", viewer_sees_full_names(request.club_role),
+                 timezone.localdate().isoformat())
 
 
 @public_club_view
@@ -169,7 +181,7 @@ def _tv(request: PublicClubRequest, pk: int) -> HttpResponse:
     board = evening_board(evening) if evening else None
     # At the end of tonight (every table done, or the evening closed): its prize list.
     over = evening is not None and evening.date == timezone.localdate() and evening_complete(
-        board)
+        board) and evening.pk not in context["hidden_evenings"]  # no prizes while hidden
     context.update({
         "prizes": evening_prizes(evening, full=context["full_names"]) if over and evening
         else None,

@@ -25,7 +25,7 @@ from tournaments.standings.selectors.prizes import evening_complete, evening_pri
 from tournaments.standings.selectors.standings import evening_results as evening_results_of
 from tournaments.standings.selectors.standings import season_and_champion, season_standings
 from tournaments.standings.services.publishing import club_public_pages_set
-from tournaments.standings.views.polling import etag, poll_etag, polled, rendered
+from tournaments.standings.views.polling import etag, kept, poll_etag, polled, rendered
 from tournaments.standings.views.share import share_context
 
 
@@ -67,9 +67,14 @@ def _public_names(request: PublicClubRequest, context: dict[str, Any]) -> dict[s
 
 
 def _stamp(request: ClubRequest | PublicClubRequest, pk: int) -> Any:
-    """The competition's change stamp (one query), None when the club has no such competition."""
-    return Competition.objects.filter(pk=pk, club=request.club).values_list(
-        "changed", flat=True).first()
+    """The competition's change stamp (kept until it moves: ``polling.kept``), None when the
+    club has no such competition for this viewer (an archived one: a club admin's only)."""
+    admin = request.club_role == Role.ADMIN
+    found = Competition.objects.filter(pk=pk, club=request.club)
+    if not admin:
+        found = found.filter(archived_at__isnull=True)
+    return kept(request, f"competition-stamp:{pk}:{admin}", [f"competition:{pk}"],
+                lambda: found.values_list("changed", flat=True).first())
 
 
 def _partial_etag(request: ClubRequest | PublicClubRequest, pk: int, *parts: object) -> str | None:

@@ -218,6 +218,7 @@ WORKBOOK_CACHE_DIR = Path(os.environ.get("DJANGO_WORKBOOK_CACHE_DIR", "") or BAS
 LIVE_CACHE_DIR = Path(os.environ.get("DJANGO_LIVE_CACHE_DIR", "") or BASE_DIR / "var"
                       / "live-cache")
 CACHE_REDIS_URL = os.environ.get("DJANGO_CACHE_REDIS_URL", "")
+CACHES: dict[str, dict[str, object]]
 if CACHE_REDIS_URL:
     CACHES = {alias: {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                       "LOCATION": CACHE_REDIS_URL, "KEY_PREFIX": alias}
@@ -228,6 +229,12 @@ else:
         "live": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                  "LOCATION": str(LIVE_CACHE_DIR), "OPTIONS": {"MAX_ENTRIES": 50_000}},
     }
+
+# Sessions in the database, read through the "live" cache (Django's cached_db): a member's
+# poll then reads the session without a query. Written to both; a logout or a new password
+# removes it from both, for every process (the cache is shared).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_CACHE_ALIAS = "live"
 
 # Internationalisation: Dutch first, English complete as well.
 LANGUAGE_CODE = "nl"

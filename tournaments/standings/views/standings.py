@@ -70,11 +70,14 @@ def _stamp(request: ClubRequest | PublicClubRequest, pk: int) -> Any:
     """The competition's change stamp (kept until it moves: ``polling.kept``), None when the
     club has no such competition for this viewer (an archived one: a club admin's only)."""
     admin = request.club_role == Role.ADMIN
-    found = Competition.objects.filter(pk=pk, club=request.club)
-    if not admin:
-        found = found.filter(archived_at__isnull=True)
-    return kept(request, f"competition-stamp:{pk}:{admin}", [f"competition:{pk}"],
-                lambda: found.values_list("changed", flat=True).first())
+
+    def read() -> Any:
+        found = Competition.objects.filter(pk=pk, club=request.club)
+        if not admin:
+            found = found.filter(archived_at__isnull=True)
+        return found.values_list("changed", flat=True).first()
+
+    return kept(request, f"competition-stamp:{pk}:{admin}", [f"competition:{pk}"], read)
 
 
 def _partial_etag(request: ClubRequest | PublicClubRequest, pk: int, *parts: object) -> str | None:

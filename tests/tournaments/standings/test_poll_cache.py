@@ -178,3 +178,20 @@ def test_another_clubs_competition_and_a_planned_evening_stay_404(
         poller = Poller(Client(), reverse(f"tournaments:{name}",
                                           kwargs={"club": club.slug, "pk": pk}))
         assert [poller.poll().status_code for _ in range(3)] == [404, 404, 404], name
+
+
+def test_a_logout_ends_a_members_poll_at_once(
+        club: Any, played: dict[str, Any], member_user: Any, client_for: Callable[[Any], Any]
+) -> None:
+    """The session is read through the live cache (cached_db): a logout removes it there."""
+    client = client_for(member_user)
+    session = client.cookies["sessionid"].value
+    poller = Poller(client, reverse("tournaments:standings", kwargs={
+        "club": club.slug, "pk": played["competition"].pk}))
+    poller.poll()
+    assert poller.poll().status_code == 304
+    client.post(reverse("logout"))
+    again = Client()  # the old session's cookie, as a phone that kept it would send
+    again.cookies["sessionid"] = session
+    answer = Poller(again, poller.url).poll()
+    assert answer.status_code == 302 and "login" in answer["Location"]

@@ -227,7 +227,7 @@ else:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         "live": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                 "LOCATION": str(LIVE_CACHE_DIR), "OPTIONS": {"MAX_ENTRIES": 50_000}},
+                 "LOCATION": str(LIVE_CACHE_DIR), "OPTIONS": {"MAX_ENTRIES": 10_000}},
     }
 
 # Sessions in the database, read through the "live" cache (Django's cached_db): a member's

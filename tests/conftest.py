@@ -50,6 +50,19 @@ def _workbook_cache_in_tmp(settings: Any, tmp_path_factory: pytest.TempPathFacto
     settings.WORKBOOK_CACHE_DIR = tmp_path_factory.getbasetemp() / "workbook-cache"
 
 
+@pytest.fixture(autouse=True)
+def _live_cache_per_test(settings: Any) -> Iterator[None]:
+    # What the polls keep (clubmanager/core/live_cache.py) lives in this process's memory and is
+    # forgotten after each test: a rolled-back test database hands out the same ids again.
+    from django.core.cache import caches
+
+    settings.CACHES = {**settings.CACHES, "live": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "live-tests"}}
+    caches["live"].clear()
+    yield
+    caches["live"].clear()
+
+
 @pytest.fixture
 def make_user(db: None) -> Callable[..., Any]:
     def make(username: str, club: Club | None = None, role: str | None = None, **extra: Any) -> Any:

@@ -173,6 +173,9 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("*/models/*", "models"),
     # The text policy for every free-text name: the models' validators, so at their layer.
     ("clubmanager/core/text.py", "models"),
+    # What an unchanged poll reads, kept in Django's cache until a write's transaction commits:
+    # the stamps (models) move it, the access decorators and the poll views read through it.
+    ("clubmanager/core/live_cache.py", "models"),
     # The hand history's receiver: part of saving a hand, as a model's own signal would be.
     ("tournaments/entry/history.py", "models"),
     # The stored reglement as the engine's season document, and in words: read by the model's

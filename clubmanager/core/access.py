@@ -19,9 +19,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.http.response import HttpResponseBase
 
-from ..models import Club, Role
+from ..models import Club, ClubRole, Role
 from ..selectors import as_user, club_and_role
 from .http import ClubRequest, PublicClubRequest
+from .live_cache import cached
 
 View = Callable[..., HttpResponseBase]
 
@@ -33,6 +34,26 @@ class MarkedView(Protocol):
     club_public: bool
 
     def __call__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase: ...
+
+
+def polled_club_and_role(user: Any, slug: str) -> tuple[Club, str | None] | None:
+    """:func:`club_and_role` through the live cache: the club by its short name (kept until a
+    club is saved or deleted), the user's role in it (until the role changes)."""
+    club = cached(f"club-slug:{slug}", ["clubs"], lambda: Club.objects.filter(slug=slug).first())
+    if club is None:
+        return None
+    if not user.is_authenticated:
+        return club, None
+    role = cached(f"role:{user.pk}:{club.pk}", [f"role:{user.pk}:{club.pk}"],
+                  lambda: ClubRole.objects.filter(user=user, club=club).values_list(
+                      "role", flat=True).first())
+    return club, as_user(user, role)
+
+
+def _club_and_role(request: HttpRequest, view: View, slug: str) -> tuple[Club, str | None] | None:
+    if getattr(view, "polled", False) and request.method in ("GET", "HEAD"):
+        return polled_club_and_role(request.user, slug)
+    return club_and_role(request.user, slug)
 
 
 def _check_min_role(min_role: str) -> None:
@@ -60,7 +81,7 @@ def club_view(min_role: str) -> Callable[[View], View]:
         def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponseBase:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            _admit(request, club_and_role(request.user, club), min_role)
+            _admit(request, _club_and_role(request, view, club), min_role)
             return view(request, *args, **kwargs)
 
         cast(MarkedView, wrapper).club_min_role = min_role
@@ -104,7 +125,7 @@ def public_club_view(view: View) -> View:
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponseBase:
-        found = club_and_role(request.user, club)
+        found = _club_and_role(request, view, club)
         club_obj, role = found if found is not None else (None, None)
         if club_obj is None or (not club_obj.public_pages and role is None):
             if not request.user.is_authenticated:

@@ -20,6 +20,8 @@ from typing import Any, ClassVar
 from django.apps import apps
 from django.db.backends.base.base import BaseDatabaseWrapper
 
+from . import live_cache
+
 
 class BackupError(Exception):
     """A backup or restore that cannot go ahead; the message says why and what to do."""
@@ -120,6 +122,7 @@ class SqliteEngine(Engine):
                 database.close()
         finally:
             backup.close()
+        live_cache.clear()  # what the polls kept was read from the data replaced
 
 
 class PostgresEngine(Engine):
@@ -153,6 +156,7 @@ class PostgresEngine(Engine):
         self._run("pg_restore", ["--clean", "--if-exists", "--single-transaction",
                                  "--no-owner", "--no-privileges", "--exit-on-error",
                                  f"--dbname={self.settings['NAME']}", str(source)])
+        live_cache.clear()  # what the polls kept was read from the data replaced
 
 
 ENGINES: dict[str, type[Engine]] = {"sqlite": SqliteEngine, "postgresql": PostgresEngine}

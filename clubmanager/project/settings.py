@@ -208,6 +208,34 @@ TABLE_CODE_COOLOFF = timedelta(minutes=15)
 WORKBOOK_CACHE_DIR = Path(os.environ.get("DJANGO_WORKBOOK_CACHE_DIR", "") or BASE_DIR / "var"
                           / "workbook-cache")
 
+# Django's cache. "default" keeps what a poll rendered for a change stamp (tournaments/standings/
+# views/polling.py): keyed by the stamp, so local memory per process is right (another process
+# renders again, none serves a stale page). "live" keeps what an unchanged poll reads (the club,
+# the role, the stamp: clubmanager/core/live_cache.py) until a write moves it, so it must be ONE
+# cache for every process: a folder on this machine (gunicorn's workers, `make load`'s
+# instances), or Redis for several app servers (DJANGO_CACHE_REDIS_URL: both caches there;
+# docs/deployment.md).
+LIVE_CACHE_DIR = Path(os.environ.get("DJANGO_LIVE_CACHE_DIR", "") or BASE_DIR / "var"
+                      / "live-cache")
+CACHE_REDIS_URL = os.environ.get("DJANGO_CACHE_REDIS_URL", "")
+CACHES: dict[str, dict[str, object]]
+if CACHE_REDIS_URL:
+    CACHES = {alias: {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                      "LOCATION": CACHE_REDIS_URL, "KEY_PREFIX": alias}
+              for alias in ("default", "live")}
+else:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "live": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                 "LOCATION": str(LIVE_CACHE_DIR), "OPTIONS": {"MAX_ENTRIES": 10_000}},
+    }
+
+# Sessions in the database, read through the "live" cache (Django's cached_db): a member's
+# poll then reads the session without a query. Written to both; a logout or a new password
+# removes it from both, for every process (the cache is shared).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_CACHE_ALIAS = "live"
+
 # Internationalisation: Dutch first, English complete as well.
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", _("Dutch")), ("en", _("English"))]

@@ -10,6 +10,7 @@ in the visitor's cookies, and these tests keep it there. ``benchmarks.load --ins
 
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 from django.contrib.messages.storage import default_storage
 from django.contrib.messages.storage.fallback import FallbackStorage
@@ -23,7 +24,9 @@ def test_sessions_failed_logins_and_messages_are_shared_by_every_server() -> Non
     # Sessions (the login, a member import's preview waiting for its confirmation) in the
     # database; failed logins and lockouts (django-axes) in the database; messages in a cookie,
     # or the session when too long.
-    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+    # (cached_db: in the database, read through the "live" cache, one for every process).
+    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
+    assert settings.SESSION_CACHE_ALIAS == "live"
     assert settings.AXES_HANDLER == "axes.handlers.database.AxesDatabaseHandler"
     request = RequestFactory().get("/")
     request.session = {}  # type: ignore[attr-defined]
@@ -38,7 +41,32 @@ def test_no_code_relies_on_the_process_local_cache() -> None:
     uses = [f"{path.relative_to(settings.BASE_DIR)}: {needle}"
             for root in CODE for path in root.rglob("*.py")
             for needle in PROCESS_CACHE if needle in path.read_text(encoding="utf-8")]
-    # The one use: the polls' rendered pages, keyed by the change stamp (docs/deployment.md):
-    # a server that misses renders again; none can serve a stale page.
-    assert uses == ["tournaments/standings/views/polling.py: django.core.cache"]
+    # The polls' rendered pages, keyed by the change stamp (docs/deployment.md): a server that
+    # misses renders again; none can serve a stale page. And what an unchanged poll reads,
+    # kept in the "live" cache (clubmanager/core/live_cache.py), which is not process-local.
+    assert sorted(uses) == ["clubmanager/core/live_cache.py: caches[",
+                    "clubmanager/core/live_cache.py: django.core.cache",
+                    "clubmanager/project/settings.py: django.core.cache",  # the backends
+                    "tournaments/standings/views/polling.py: django.core.cache"]
     assert "stamp" in (settings.BASE_DIR / "tournaments/standings/views/polling.py").read_text()
+    assert 'ALIAS = "live"' in (settings.BASE_DIR / "clubmanager/core/live_cache.py").read_text()
+
+
+def test_the_live_cache_is_one_for_every_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a poll keeps until a write moves it must be seen moved by every process: a folder
+    on this machine by default, Redis when named (the tests use memory: conftest.py)."""
+    import importlib
+
+    from clubmanager.project import settings as project
+
+    assert project.CACHES["live"]["BACKEND"].endswith("filebased.FileBasedCache")
+    assert project.CACHES["default"]["BACKEND"].endswith("locmem.LocMemCache")
+    monkeypatch.setenv("DJANGO_CACHE_REDIS_URL", "redis://cache.internal:6379/0")
+    try:
+        redis = importlib.reload(project).CACHES
+    finally:
+        monkeypatch.delenv("DJANGO_CACHE_REDIS_URL")
+        importlib.reload(project)
+    assert {alias: (c["BACKEND"], c["LOCATION"]) for alias, c in redis.items()} == {
+        alias: ("django.core.cache.backends.redis.RedisCache", "redis://cache.internal:6379/0")
+        for alias in ("default", "live")}

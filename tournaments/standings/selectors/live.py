@@ -91,26 +91,51 @@ class PollState:
         return ".".join(str(pk) for pk in sorted(self.hidden)) or "0"
 
 
-def competition_poll_state(*, club_id: int, competition_id: int,
-                       now: datetime.datetime | None = None) -> PollState | None:
-    """The competition's stamp and its evenings hidden now, in ONE query (a poll's ETag); None
-    when the club has no such competition."""
+#: What a competition's poll reads from the database, as plain values that a cache can keep
+#: until the competition or one of its evenings moves: (stamp, hide from round, hide after
+#: minutes, [(evening, status, date, start time, last round) of the evenings being played]).
+PollRows = tuple[uuid.UUID, int | None, int | None,
+                 list[tuple[int, str, datetime.date, datetime.time | None, int | None]]]
+
+
+def competition_poll_rows(*, club_id: int, competition_id: int,
+                          archived: bool = False) -> PollRows | None:
+    """The competition's stamp and what the clock needs to hide an evening, in ONE query; None
+    when the club has no such competition (an archived one counts only with ``archived``).
+    Nothing here depends on the clock: :func:`poll_state` works that out on each poll."""
     playing = FilteredRelation("evenings", condition=Q(evenings__status__in=PLAYED_NOW))
+    found = Competition.objects.filter(pk=competition_id, club_id=club_id)
+    if not archived:
+        found = found.filter(archived_at__isnull=True)
     rows = (
-        Competition.objects.filter(pk=competition_id, club_id=club_id)
-        .annotate(playing=playing)
+        found.annotate(playing=playing)
         .values_list("changed", "live_hide_from_round", "live_hide_after_minutes",
                      "playing__pk", "playing__status", "playing__date", "playing__start_time")
         .annotate(last_round=Max("playing__rounds__number"))
         .order_by())
-    stamp = None
-    hidden: set[int] = set()
+    result: PollRows | None = None
     for changed, from_round, minutes, pk, status, date, start, last in rows:
-        stamp = changed
-        if pk is not None and hidden_now(status=status, date=date, start_time=start,
-                                         last_round=last, from_round=from_round,
-                                         after_minutes=minutes, now=now):
-            hidden.add(pk)
-    if not isinstance(stamp, uuid.UUID):
+        if result is None:
+            result = (changed, from_round, minutes, [])
+        if pk is not None:
+            result[3].append((pk, status, date, start, last))
+    return result
+
+
+def poll_state(rows: PollRows | None, now: datetime.datetime | None = None) -> PollState | None:
+    """The stamp and the evenings hidden at ``now``, from :func:`competition_poll_rows`."""
+    if rows is None:
         return None
-    return PollState(stamp, frozenset(hidden))
+    stamp, from_round, minutes, evenings = rows
+    return PollState(stamp, frozenset(
+        pk for pk, status, date, start, last in evenings if hidden_now(
+            status=status, date=date, start_time=start, last_round=last,
+            from_round=from_round, after_minutes=minutes, now=now)))
+
+
+def competition_poll_state(*, club_id: int, competition_id: int, archived: bool = False,
+                           now: datetime.datetime | None = None) -> PollState | None:
+    """The competition's stamp and its evenings hidden now, in ONE query (a poll's ETag); None
+    when the club has no such competition."""
+    return poll_state(competition_poll_rows(club_id=club_id, competition_id=competition_id,
+                                            archived=archived), now)

@@ -28,7 +28,14 @@ from tournaments.games import site_game
 from tournaments.models import Better, Evening, EveningStatus
 from tournaments.standings.selectors.live import live_ranking_hidden, with_last_round
 from tournaments.standings.selectors.standings import evening_results
-from tournaments.standings.views.polling import POLL_SECONDS, etag, poll_etag, polled, rendered
+from tournaments.standings.views.polling import (
+    POLL_SECONDS,
+    etag,
+    kept,
+    poll_etag,
+    polled,
+    rendered,
+)
 
 
 @dataclass
@@ -55,7 +62,8 @@ def _evening(request: PublicClubRequest, pk: int) -> Evening:
 def _live_etag(request: PublicClubRequest, pk: int) -> str | None:
     if not request.htmx:  # the full page carries a CSRF token: rendered for its viewer
         return None
-    evening = _evenings(request).filter(pk=pk).first()
+    evening = kept(request, f"live-evening:{pk}", [f"evening:{pk}"],
+                   lambda: _evenings(request).filter(pk=pk).first())
     if evening is None:
         return None
     # the clock hides the ranking without a write: the hidden state is part of the tag

@@ -14,13 +14,19 @@ Only the partials are cached and answered conditionally for a page that carries 
 no form and is conditional whole. Anonymous viewers' answers are ``public`` (a reverse proxy
 may serve them for :data:`SHARED_SECONDS`); a logged-in viewer's are ``private, no-cache``.
 ``static/js/live.js`` sends the last ETag with each poll and skips the swap on 304.
+
+What the ETag is made of is read through the live cache (:func:`kept`,
+``clubmanager/core/live_cache.py``), as are the club and the viewer's role (the access
+decorators do so for a view marked ``polled``): kept until a write moves the stamp or the club,
+the role changes, and moved once that write commits. An unchanged poll of a visitor thus runs
+no query at all; a member's runs the session's and the user's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -28,6 +34,11 @@ from django.http.response import HttpResponseBase
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
+
+from clubmanager.core.http import ClubRequest, PublicClubRequest
+from clubmanager.core.live_cache import cached
+
+T = TypeVar("T")
 
 POLL_SECONDS = 3  # how often a page asks: a change shows within this plus the save's own time
 SHARED_SECONDS = 2  # how long a reverse proxy may answer a public poll without asking us
@@ -39,6 +50,14 @@ def etag(request: HttpRequest, stamp: Any, *parts: object) -> str:
     variant = "p" if getattr(request, "htmx", False) else "f"
     tail = "-".join(str(p) for p in parts)
     return f'"{stamp.hex}-{get_language()}-{variant}-{tail}"'
+
+
+def kept(request: ClubRequest | PublicClubRequest, what: str, depends: Sequence[str],
+         read: Callable[[], T]) -> T:
+    """``read()`` for an ETag, kept in the live cache until the club or one of ``depends``
+    (``"competition:<pk>"``, ``"evening:<pk>"``) moves. The result must not depend on the
+    clock: what the clock changes is computed from it on each poll."""
+    return cached(f"{what}:{request.club.pk}", [f"club:{request.club.pk}", *depends], read)
 
 
 def rendered(key: str, render: Callable[[], HttpResponse]) -> HttpResponse:
@@ -85,6 +104,7 @@ def polled(etag_of: Callable[..., str | None]) -> Callable[[View], View]:
             patch_cache_control(response, private=True, no_cache=True)
             return response
 
+        wrapper.polled = True  # type: ignore[attr-defined]  # the access decorators read it
         return wrapper
 
     return decorator

@@ -22,16 +22,17 @@ from clubmanager.selectors import own_member_ids
 from tournaments.entry.selectors.scores import evening_board
 from tournaments.models import Competition, Evening, EveningStatus
 from tournaments.standings.selectors.live import (
-    competition_poll_state,
+    competition_poll_rows,
     hidden_evenings,
     live_ranking_hidden,
+    poll_state,
     with_last_round,
 )
 from tournaments.standings.selectors.prizes import evening_complete, evening_prizes
 from tournaments.standings.selectors.standings import evening_results as evening_results_of
 from tournaments.standings.selectors.standings import season_and_champion, season_standings
 from tournaments.standings.services.publishing import club_public_pages_set
-from tournaments.standings.views.polling import etag, poll_etag, polled, rendered
+from tournaments.standings.views.polling import etag, kept, poll_etag, polled, rendered
 from tournaments.standings.views.share import share_context
 
 
@@ -77,9 +78,15 @@ def _public_names(request: PublicClubRequest, context: dict[str, Any]) -> dict[s
 
 
 def _etag(request: ClubRequest | PublicClubRequest, pk: int, *parts: object) -> str | None:
-    """The competition's change stamp and the evenings whose live ranking is hidden now (one
-    query: the clock hides one without a write), None when the club has no such competition."""
-    state = competition_poll_state(club_id=request.club.pk, competition_id=pk)
+    """The competition's change stamp and the evenings whose live ranking is hidden now, None
+    when the club has no such competition for this viewer (an archived one: a club admin's
+    only). What the database says is kept until the competition moves (``polling.kept``); the
+    clock, which hides an evening without a write, is read on each poll."""
+    admin = request.club_role == Role.ADMIN
+    rows = kept(request, f"competition-poll:{pk}:{admin}", [f"competition:{pk}"],
+                lambda: competition_poll_rows(club_id=request.club.pk, competition_id=pk,
+                                              archived=admin))
+    state = poll_state(rows)
     return etag(request, state.stamp, *parts, state.hidden_tag) if state is not None else None
 
 

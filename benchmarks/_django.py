@@ -39,6 +39,26 @@ def test_database() -> Iterator[None]:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
+@contextmanager
+def _connections_kept() -> Iterator[None]:
+    """Inside a test's transaction the request must not close the connection when it starts or
+    ends, as a server does (Django's own test client does the same): on PostgreSQL that would
+    close the test's transaction. ``make bench`` runs outside one and keeps the server's way."""
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections, connection
+
+    if not connection.in_atomic_block:
+        yield
+        return
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
 class WsgiBrowser:
     """A logged-in browser talking to ``django.core.handlers.wsgi.WSGIHandler`` directly.
 
@@ -85,13 +105,14 @@ class WsgiBrowser:
             status.append(line)
             self.last_headers = dict(headers)
 
-        result = self.handler(environ, start_response)
-        try:
-            content = b"".join(result)
-        finally:
-            close = getattr(result, "close", None)
-            if close is not None:
-                close()
+        with _connections_kept():
+            result = self.handler(environ, start_response)
+            try:
+                content = b"".join(result)
+            finally:
+                close = getattr(result, "close", None)
+                if close is not None:
+                    close()
         return int(status[0].split()[0]), content
 
     def post(self, path: str, data: dict[str, str], htmx: bool = True) -> tuple[int, bytes]:

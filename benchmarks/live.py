@@ -173,6 +173,14 @@ def seen_after_save(keeper: WsgiBrowser, poller: Poller, saves: list[tuple[str, 
     return found
 
 
+def _clear_caches() -> None:
+    """What the caches kept from another database's ids (an earlier run) goes first."""
+    from django.core.cache import caches
+
+    for cache in caches.all(initialized_only=False):
+        cache.clear()
+
+
 def main(evenings: int = 40, members: int = 80, rounds: int = 3, repeat: int = 25,
          samples: int = 8, interval: float | None = None) -> dict[str, float]:
     from django.db import connection
@@ -183,10 +191,7 @@ def main(evenings: int = 40, members: int = 80, rounds: int = 3, repeat: int = 2
     from tournaments.standings.views.polling import POLL_SECONDS
 
     interval = POLL_SECONDS if interval is None else interval
-    from django.core.cache import caches
-
-    for cache in caches.all(initialized_only=False):  # kept from another database's ids
-        cache.clear()
+    _clear_caches()
     setup = _setup(evenings, members, rounds, tables=math.ceil(samples / 7))
     season, pollers = setup["season"], setup["pollers"]
 

@@ -5,8 +5,8 @@ Run: ``.venv/bin/python -m benchmarks.logo``. Builds crafted pictures at every l
 ordinary logos at the largest size allowed, and puts each through ``logo_from_upload``'s two
 steps: the structure walk (in this process, timed) and the capped decoding process, which
 reports its own CPU seconds and peak RSS (Python and Pillow included: about 58 MB for a
-picture of a few pixels). The attack of issue 31 (66,505 scans) is listed too: refused by its
-structure, never decoded.
+picture of a few pixels). The crafted logo that once stalled the site (66,505 scans) is listed
+too: refused by its structure, never decoded.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def webp_many_frames(frames: int = 4990, side: int = 4000) -> bytes:
 
 #: name → builder, in the order of the report.
 FILES: dict[str, Callable[[], bytes]] = {
-    "issue 31: 5000x3200 grey JPEG, 66,505 scans": lambda: many_scans(66_505),
+    "crafted: 5000x3200 grey JPEG, 66,505 scans": lambda: many_scans(66_505),
     "JPEG of 500,000 empty segments": lambda: (
         b"\xff\xd8" + b"\xff\xfe\x00\x02" * 500_000 + saved(Image.new("L", (8, 8)), "JPEG")[2:]),
     "5000x3200 grey JPEG, 100 scans": lambda: many_scans(100),

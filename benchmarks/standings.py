@@ -1,8 +1,8 @@
 """Standings page of a 40-evening, 80-member Jokeren season against one raw SQL GROUP BY.
 
 Run: ``.venv/bin/python -m benchmarks.standings``. Builds the season (3 rounds of 20 tables an
-evening: 2,400 tables, 9,600 seats) in a temporary SQLite test database under the rules issue 23
-names, periods and best N (``RULES``: 8 periods of 5 evenings, the best 4 evenings of each and
+evening: 2,400 tables, 9,600 seats) in a temporary SQLite test database under a real reglement's
+rules: periods and best N (``RULES``: 8 periods of 5 evenings, the best 4 evenings of each and
 the best 6 periods, with tie-breaks), then times the member's standings page (WSGI handler, full
 middleware, logged in) and its query count, the selector alone (``season_standings``), and the
 one raw aggregate over the same seats (per member and evening: competition points and table

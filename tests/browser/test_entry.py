@@ -162,7 +162,7 @@ ENTER = {"klaverjassen": _klaverjassen, "jokeren": _jokeren, "high_five_1959": _
          "high_five_tiles": _high_five_tiles, "big_five": _big_five,
          "high_five_crowns": _high_five_crowns}
 SAVED_BEFORE = {"jokeren": 1, "high_five_tiles": 1}  # the others: the match's first hand
-# Issue 15's targets, in screen taps (Enter/Go and digits are typing, counted apart).
+# The targets, in screen taps (Enter/Go and digits are typing, counted apart).
 TARGET = {"jokeren": PLAYERS["jokeren"] + 1, "high_five_1959": 4,
           "high_five_tiles": 3,  # the combination, tiles placed, save
           "big_five": PLAYERS["big_five"] + 2, "high_five_crowns": PLAYERS["high_five_crowns"] + 2,
@@ -234,7 +234,7 @@ def test_the_tiles_tapped_take_eight_taps_and_give_the_combination(
 
 def test_a_tiles_turn_is_on_one_screen(browsing: Any, club: Any, scorekeeper_user: Any,
                                        game_table: Callable[..., Table]) -> None:
-    """Issue 30: a HIGH FIVE! turn, from its heading to the save button, fits the 844 px of a
+    """A HIGH FIVE! turn, from its heading to the save button, fits the 844 px of a
     390x844 phone with the keyboard shut, and takes 3 taps: the combination, the tiles placed
     and save (whose turn it is is chosen already, the points follow from Ann's pair)."""
     table = game_table("high_five_tiles", 1)

@@ -85,7 +85,7 @@ def test_a_preset_on_a_phone_strikes_through_the_evening_that_drops(
 def test_answers_typed_over_a_preset_are_what_is_saved(
     browsing: Any, step: Any, club: Any, admin_user: Any, make_competition: Any,
 ) -> None:
-    """Issue 33, item 3: the preset fills the form as it is picked, and never after. She picks
+    """The preset fills the form as it is picked, and never after. She picks
     "Beste 6 van 8", types 4 over the 6, saves: 4 is stored."""
     competition = make_competition(club, "jokeren", name="Proefjaar")
     page = browsing.new_page(phone=True)

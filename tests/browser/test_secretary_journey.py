@@ -1,4 +1,4 @@
-"""Issue 33: the secretary moves her club over from Excel, on a database without the demo.
+"""The secretary moves her club over from Excel, on a database without the demo.
 
 A site admin starts the club; the club admin sets her password from the welcome mail, imports
 her member sheet (Roepnaam / Tussenv. / Achternaam, no member numbers, a formula column, a name

@@ -107,7 +107,7 @@ def test_email_goes_over_smtp_when_the_environment_names_a_host() -> None:
 
 def test_reset_answers_at_once_for_known_and_unknown_addresses_and_mails_after(
         client: Client, ann, settings) -> None:
-    """Issue 22, item 10: with a slow mail server, a known address took seconds and an unknown
+    """With a slow mail server, a known address took seconds and an unknown
     one milliseconds. Now both answer at once; the mail is sent after the answer."""
     settings.EMAIL_BACKEND = "tests.clubmanager.test_password_reset.SlowBackend"
     took = {}

@@ -90,7 +90,7 @@ def test_sample_hands_stay_legal_for_every_variant(game: str, players: int) -> N
 
 
 def test_the_demo_scores_a_calloff_as_the_evenings_worst(db: None) -> None:
-    """Issue 23's demo: one competition gives who called off the evening's worst score, and
+    """The demo: one competition gives who called off the evening's worst score, and
     members did call off, so the standings show such a score marked "afgemeld"."""
     from tournaments.demo import scores as score_demo
     from tournaments.standings.selectors.standings import season_standings

@@ -506,7 +506,7 @@ def test_standings_pdf_strikes_through_the_evenings_that_do_not_count(
 def test_a_reader_who_chose_english_gets_an_english_sheet_of_a_dutch_club(
         played_round: Any, english_club: Any, client_for: Any, member_user: Any,
         game: str) -> None:
-    """Issue 24, item 5: in English the score sheets were Dutch (the club's language) whatever
+    """In English the score sheets were Dutch (the club's language) whatever
     the reader chose; the language switch now decides, the club's language when unset."""
     from django.conf import settings
 

@@ -512,7 +512,7 @@ STORED = [  # options as competitions saved them before the widgets (engine keys
 def test_a_stored_competition_loads_into_the_widgets_and_saves_unchanged(
         admin_client: Any, club: Any, make_competition: Callable[..., Any], game: str,
         stored: dict[str, Any]) -> None:
-    """Issue 24, item 5: posting the widgets as they load gives the engine the options the
+    """Posting the widgets as they load gives the engine the options the
     competition had (an option added since, such as Big Five's cards by table size, at its
     default)."""
     competition = make_competition(club, game, options=stored,

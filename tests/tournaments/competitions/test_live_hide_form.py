@@ -1,4 +1,4 @@
-"""Issue 34: the competition form says what the hidden live ranking's numbers mean (a round's
+"""The competition form says what the hidden live ranking's numbers mean (a round's
 number, minutes after the evening's start), so no club reads them as "the last N"."""
 
 from __future__ import annotations

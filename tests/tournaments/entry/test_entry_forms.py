@@ -91,8 +91,8 @@ def test_the_tile_picker_speaks_dutch(make_table: Any, client_for: Any,
 
 def test_a_forced_turn_is_a_button_among_the_combinations(
         make_table: Any, client_en: Any) -> None:
-    """Issue 30: "no row: forced turn" is one more button of the combination, not a box of its
-    own; choosing it is the whole turn (its one tile follows), and a correction shows it."""
+    """The "no row: forced turn" is one more button of the combination, not a box of
+    its own; choosing it is the whole turn (its one tile follows), and a correction shows it."""
     table = make_table("high_five_tiles", 3)
     page = _page(client_en, table)
     assert 'name="h-category" value="forced"' in page and 'name="h-forced"' not in page
@@ -179,7 +179,7 @@ def test_a_correction_without_javascript_opens_and_answers_at_its_row(
 
 def test_a_team_that_never_came_on_the_table_needs_no_zeros(
         make_table: Any, client_en: Any) -> None:
-    """Issue 24, item 1: "op tafel" left unticked is the one tap; the cards on the table, fives
+    """"op tafel" left unticked is the one tap; the cards on the table, fives
     and straights of that team are 0 as the rules have them, and only its cards in hand are
     typed."""
     from tests.tournaments.entry.test_score_views import form_post
@@ -211,7 +211,7 @@ def test_a_team_that_never_came_on_the_table_needs_no_zeros(
 
 def test_the_number_a_team_came_on_the_table_for_says_it_did(
         make_table: Any, client_en: Any) -> None:
-    """Issue 24, item 1, without JavaScript: per team one choice, its number or "not on the
+    """Without JavaScript: per team one choice, its number or "not on the
     table"; there is no box "on the table" to tick, and a stored "not on the table" stays so."""
     from tournaments.shared.matches import sides_of
 
@@ -261,7 +261,7 @@ def _radios(page: str, name: str) -> list[tuple[str, bool, str]]:
 
 def test_an_optional_side_choice_starts_at_none_and_none_takes_a_tap_back(
         make_table: Any, client_en: Any) -> None:
-    """Issue 35: Klaverjassen's pit and revoke are a choice of a team the deal may leave out.
+    """Klaverjassen's pit and revoke are a choice of a team the deal may leave out.
     "none" is their first choice, chosen until a team is tapped, so a team tapped by mistake
     is taken back with one tap, without JavaScript too. Who played is always a team: no
     "none" there."""

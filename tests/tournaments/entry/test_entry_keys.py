@@ -179,7 +179,7 @@ def test_the_last_deal_sent_again_after_the_match_ended_answers_that_deal(
 
 def test_an_add_replayed_after_its_hand_was_deleted_does_not_bring_it_back(
         jokeren, client_for, scorekeeper_user):
-    """Issue 22, item 9: the key of a deleted hand lives on in its history; the same add sent
+    """The key of a deleted hand lives on in its history; the same add sent
     again, even with the table's current version, is answered with its first outcome."""
     table = jokeren
     client = client_for(scorekeeper_user)

@@ -364,7 +364,7 @@ def test_a_dot_that_is_not_a_thousands_separator_is_refused(make_table, client_f
 
 def test_the_confirmation_names_the_person_not_the_login(
         make_table, client_for, scorekeeper_user, admin_user, make_member, club):
-    """Issue 24, item 6: "Bevestigd door hv-admin" read as a login; the page names the member."""
+    """Not "Bevestigd door hv-admin", read as a login: the page names the member."""
     table = make_table("big_five", requires_confirmation=True)
     make_member(club, name="Gerda de Vries", user=admin_user)
     sides = sides_of(table.seats.all())

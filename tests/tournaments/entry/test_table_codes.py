@@ -398,7 +398,7 @@ def test_who_sees_which_table_codes(who: str, world: dict[str, Any],
                                     scorekeeper_user: Any, member_user: Any,
                                     other_admin_user: Any, make_user: Callable[..., Any],
                                     tmp_path: Path) -> None:
-    """Issue 22, item 8: a code is a key. A member sees, online, only the code of the table
+    """A code is a key. A member sees, online, only the code of the table
     they sit at; every table's code (the projector, the sheets) is for the club admin and the
     scorekeepers."""
     tables = world["tables"]

@@ -121,7 +121,7 @@ def test_an_evening_of_two_tables_sheets_workbook_standings_and_prizes(
 
 def test_a_revoke_corrected_to_none_without_javascript(kj_table: Any, client_for: Any,
                                                       scorekeeper_user: Any) -> None:
-    """Issue 35: a deal saved as a revoke opens for correction with that team chosen; "none"
+    """A deal saved as a revoke opens for correction with that team chosen; "none"
     (geen) takes the revoke back and the deal counts as played (the digest's deal 16: Zij
     played, Wij–Zij 83–79, roem 0–20: 83–99)."""
     from tournaments.models import Seat

@@ -1,4 +1,4 @@
-"""Issue 34: change stamps, conditional polls (ETag, 304, Cache-Control) and the live page."""
+"""Change stamps, conditional polls (ETag, 304, Cache-Control) and the live page."""
 
 from collections.abc import Callable
 from typing import Any

@@ -1,4 +1,4 @@
-"""Issue 34: the club hides tonight's ranking for the last part of the evening. The one rule
+"""The club hides tonight's ranking for the last part of the evening. The one rule
 (``tournaments/standings/selectors/live.py``) is followed by the live page, the standings pages
 (members' and public), the evening results and the club TV; progress stays visible, everything
 shows once the evening is closed, and each poll's ETag changes when the hidden state does."""

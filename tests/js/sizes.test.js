@@ -25,6 +25,11 @@ test("no module of the score page's client is over 200 lines", () => {
   for (const file of files) assert.ok(lines(file) <= 200, `${file}: ${lines(file)} lines`);
 });
 
+test("offline.js only wires its modules together", () => {
+  assert.ok(lines("offline.js") <= 50, `offline.js: ${lines("offline.js")} lines`);
+  assert.ok(!/function \w+\(/.test(fs.readFileSync(path.join(JS, "offline.js"), "utf8")));
+});
+
 test("scores.js only wires its modules together", () => {
   assert.ok(lines("scores.js") <= 40, `scores.js: ${lines("scores.js")} lines`);
   assert.ok(!/function \w+\(/.test(fs.readFileSync(path.join(JS, "scores.js"), "utf8")));

@@ -2,19 +2,8 @@
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const drafts = require("../../static/js/offline/drafts.js");
+const { storage } = require("./fake_storage.js");
 
-// localStorage as the browser has it: getItem, setItem, removeItem, key(n), length.
-function storage() {
-  const map = new Map();
-  return {
-    get length() { return map.size; },
-    key: (n) => Array.from(map.keys())[n] ?? null,
-    getItem: (k) => (map.has(k) ? map.get(k) : null),
-    setItem: (k, v) => { map.set(k, String(v)); },
-    removeItem: (k) => { map.delete(k); },
-    map,
-  };
-}
 const DAY = 24 * 3600 * 1000;
 
 test("a draft is kept per login or code and table, and read back", () => {

@@ -4,19 +4,10 @@
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const drafts = require("../../static/js/offline/drafts.js");
+const { storage } = require("./fake_storage.js");
 const outbox = require("../../static/js/offline/outbox.js");
 const state = require("../../static/js/offline/state.js");
 
-function storage() {
-  const map = new Map();
-  return {
-    get length() { return map.size; },
-    key: (n) => Array.from(map.keys())[n] ?? null,
-    getItem: (k) => (map.has(k) ? map.get(k) : null),
-    setItem: (k, v) => { map.set(k, String(v)); },
-    removeItem: (k) => { map.delete(k); },
-  };
-}
 function box(attrs) {
   return { getAttribute: (n) => (n in attrs ? attrs[n] : null), hasAttribute: (n) => n in attrs };
 }

@@ -14,7 +14,7 @@ page then shows no ranking; the standings and the TV leave the evening out, as t
 it, and say so; the TV shows no prizes of it.
 
 A drawn round and a closed evening move the change stamp (``tournaments/models/stamps.py``);
-the clock does not, so each polled page puts :func:`competition_poll_state`'s answer in its ETag.
+the clock does not, so each polled page puts :func:`poll_state`'s answer in its ETag.
 """
 
 from __future__ import annotations
@@ -69,13 +69,9 @@ def hidden_evenings(competition: Competition,
     hides nothing)."""
     if competition.live_hide_from_round is None and competition.live_hide_after_minutes is None:
         return frozenset()
-    rows = (Evening.objects.filter(competition=competition, status__in=PLAYED_NOW)
-            .annotate(last_round=Max("rounds__number"))
-            .values_list("pk", "status", "date", "start_time", "last_round"))
-    return frozenset(pk for pk, status, date, start, last in rows if hidden_now(
-        status=status, date=date, start_time=start, last_round=last,
-        from_round=competition.live_hide_from_round,
-        after_minutes=competition.live_hide_after_minutes, now=now))
+    state = poll_state(competition_poll_rows(club_id=competition.club_id,
+                                             competition_id=competition.pk, archived=True), now)
+    return state.hidden if state is not None else frozenset()
 
 
 @dataclass(frozen=True)
@@ -131,11 +127,3 @@ def poll_state(rows: PollRows | None, now: datetime.datetime | None = None) -> P
         pk for pk, status, date, start, last in evenings if hidden_now(
             status=status, date=date, start_time=start, last_round=last,
             from_round=from_round, after_minutes=minutes, now=now)))
-
-
-def competition_poll_state(*, club_id: int, competition_id: int, archived: bool = False,
-                           now: datetime.datetime | None = None) -> PollState | None:
-    """The competition's stamp and its evenings hidden now, in ONE query (a poll's ETag); None
-    when the club has no such competition."""
-    return poll_state(competition_poll_rows(club_id=club_id, competition_id=competition_id,
-                                            archived=archived), now)

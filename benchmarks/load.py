@@ -137,7 +137,10 @@ def run_servers(db: str, args: argparse.Namespace, *, prefix: str,
         _pg_admin(f'CREATE DATABASE "{pg_name}"')
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_DEBUG": "0",
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_LOG_LEVEL": "WARNING"}
+           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_LOG_LEVEL": "WARNING",
+           # the live cache of this run's fresh database: a folder left by another run would
+           # hold its clubs' ids and stamps
+           "DJANGO_LIVE_CACHE_DIR": str(work / "live-cache")}
     env.pop("DJANGO_DB_CONN_MAX_AGE", None)  # the production default, as under make run
     servers: list[subprocess.Popen[bytes]] = []
     try:

@@ -107,11 +107,12 @@ def seed_live(evenings: int, viewers: int, keepers: int, rounds: int, out: Path)
 
 def _sessions(users: list[Any]) -> list[Any]:
     """A session for each user, as if each had logged in on their phone."""
+    from django.conf import settings
     from django.contrib.sessions.backends.db import SessionStore
     from django.contrib.sessions.models import Session
     from django.utils import timezone
 
-    backend = "django.contrib.auth.backends.ModelBackend"
+    backend = settings.AUTHENTICATION_BACKENDS[-1]  # the one a login through the form records
     store, expires = SessionStore(), timezone.now() + datetime.timedelta(days=1)
     return Session.objects.bulk_create(Session(
         session_key=secrets.token_hex(16), expire_date=expires, session_data=store.encode({

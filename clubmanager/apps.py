@@ -13,3 +13,6 @@ class ClubmanagerConfig(AppConfig):
         from .core.converters import IdConverter
 
         register_converter(IdConverter, "id")  # before any URLconf is read
+
+        # the receivers that move a kept user's generation, in every process that saves users
+        from .core import auth_backend  # noqa: F401

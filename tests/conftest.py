@@ -59,8 +59,10 @@ def _live_cache_per_test(settings: Any) -> Iterator[None]:
     settings.CACHES = {**settings.CACHES, "live": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "live-tests"}}
     caches["live"].clear()
+    caches["live-local"].clear()
     yield
     caches["live"].clear()
+    caches["live-local"].clear()
 
 
 @pytest.fixture

@@ -37,6 +37,8 @@ from django.db import transaction
 T = TypeVar("T")
 
 ALIAS = "live"
+#: Each process's own memory, in front of :data:`ALIAS` for what :func:`once` keeps.
+LOCAL_ALIAS = "live-local"
 #: How long a kept read lives: also the longest a write that bypasses the stamps (a raw SQL
 #: update, a restore) can go unseen.
 KEEP_SECONDS = 5 * 60
@@ -74,20 +76,36 @@ def _generations(keys: Sequence[str]) -> list[str]:
     return [str(found.get(name) or uuid.uuid4().hex) for name in names]
 
 
+def once(key: str, make: Callable[[], T], *, local: str = LOCAL_ALIAS,
+         seconds: int = KEEP_SECONDS) -> T:
+    """The value for a key that names it for good (a value under its generations, a page
+    under its ETag): from this process's memory (``local``), else from the shared cache
+    (kept in memory too), else ``make()``, kept in both. Only what names the value must come
+    from the shared cache on each request: one round trip to Redis, not two. Each caller gets
+    its own copy (Django's local-memory cache pickles), so what a request adds to it stays in
+    that request."""
+    near, shared = caches[local], _cache()
+    kept = near.get(key)
+    if not (isinstance(kept, tuple) and len(kept) == 1):
+        kept = shared.get(key)
+        if isinstance(kept, tuple) and len(kept) == 1:
+            near.set(key, kept, seconds)
+        else:
+            kept = (make(),)
+            shared.set(key, kept, seconds)
+            near.set(key, kept, seconds)
+    return kept[0]  # type: ignore[no-any-return]
+
+
 def cached(what: str, depends: Sequence[str], read: Callable[[], T]) -> T:
     """``read()``, kept under ``what`` until one of ``depends`` moves (:func:`moved`)."""
     if transaction.get_connection().in_atomic_block:
         return read()
-    key = f"val:{what}:{'.'.join(_generations(depends))}"
-    cache = _cache()
-    kept = cache.get(key)
-    if isinstance(kept, tuple) and len(kept) == 1:
-        return kept[0]  # type: ignore[no-any-return]
-    value = read()
-    cache.set(key, (value,), KEEP_SECONDS)
-    return value
+    return once(f"val:{what}:{'.'.join(_generations(depends))}", read)
 
 
 def clear() -> None:
-    """Forget everything kept (a restored database: its stamps are not the ones kept)."""
+    """Forget everything kept (a restored database: its stamps are not the ones kept). The
+    generations go with it, so what other processes keep in their memory is asked no more."""
     _cache().clear()
+    caches[LOCAL_ALIAS].clear()

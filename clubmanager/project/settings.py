@@ -163,7 +163,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # ModelBackend, its user read through the live cache (a member's poll: no query)
+    "clubmanager.core.auth_backend.LiveModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -208,27 +209,27 @@ TABLE_CODE_COOLOFF = timedelta(minutes=15)
 WORKBOOK_CACHE_DIR = Path(os.environ.get("DJANGO_WORKBOOK_CACHE_DIR", "") or BASE_DIR / "var"
                           / "workbook-cache")
 
-# Django's cache. "default" keeps what a poll rendered for a change stamp (tournaments/standings/
-# views/polling.py): keyed by the stamp, so local memory per process is right (another process
-# renders again, none serves a stale page). "live" keeps what an unchanged poll reads (the club,
-# the role, the stamp: clubmanager/core/live_cache.py) until a write moves it, so it must be ONE
+# Django's cache. "live" keeps what an unchanged poll reads (the club, the role, the user, the
+# stamp: clubmanager/core/live_cache.py) until a write moves it, the sessions (below), and each
+# poll's answer rendered for its ETag (tournaments/standings/views/polling.py). It must be ONE
 # cache for every process: a folder on this machine (gunicorn's workers, `make load`'s
-# instances), or Redis for several app servers (DJANGO_CACHE_REDIS_URL: both caches there;
-# docs/deployment.md).
+# instances; clubmanager/core/folder_cache.py), or Redis for several app servers
+# (DJANGO_CACHE_REDIS_URL; docs/deployment.md). In front of it each process keeps in its own
+# memory what never changes once kept: "live-local" (a value under its generations) and
+# "default" (a page under its ETag).
 LIVE_CACHE_DIR = Path(os.environ.get("DJANGO_LIVE_CACHE_DIR", "") or BASE_DIR / "var"
                       / "live-cache")
 CACHE_REDIS_URL = os.environ.get("DJANGO_CACHE_REDIS_URL", "")
-CACHES: dict[str, dict[str, object]]
-if CACHE_REDIS_URL:
-    CACHES = {alias: {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                      "LOCATION": CACHE_REDIS_URL, "KEY_PREFIX": alias}
-              for alias in ("default", "live")}
-else:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-        "live": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                 "LOCATION": str(LIVE_CACHE_DIR), "OPTIONS": {"MAX_ENTRIES": 10_000}},
-    }
+CACHES: dict[str, dict[str, object]] = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                "OPTIONS": {"MAX_ENTRIES": 2_000}},
+    "live-local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                   "LOCATION": "live-local", "OPTIONS": {"MAX_ENTRIES": 20_000}},
+    "live": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+             "LOCATION": CACHE_REDIS_URL, "KEY_PREFIX": "live"} if CACHE_REDIS_URL else {
+        "BACKEND": "clubmanager.core.folder_cache.FolderCache",
+        "LOCATION": str(LIVE_CACHE_DIR), "OPTIONS": {"MAX_ENTRIES": 50_000}},
+}
 
 # Sessions in the database, read through the "live" cache (Django's cached_db): a member's
 # poll then reads the session without a query. Written to both; a logout or a new password

@@ -35,8 +35,9 @@ def test_sessions_failed_logins_and_messages_are_shared_by_every_server() -> Non
 
 def test_no_code_relies_on_the_process_local_cache() -> None:
     """Django's default cache is local memory, one per process: a value cached by one server
-    would be missing or stale on another. No code of ours relies on it: the one use is keyed by
-    the content's change stamp, so a value missing on another server is rendered again and
+    would be missing or stale on another. No code of ours relies on it: it holds only what a
+    key names for good (a page under its ETag, a value under its generations), in front of the
+    shared "live" cache, so a value missing in one process is fetched or rendered again and
     none is ever stale."""
     uses = [f"{path.relative_to(settings.BASE_DIR)}: {needle}"
             for root in CODE for path in root.rglob("*.py")
@@ -44,7 +45,8 @@ def test_no_code_relies_on_the_process_local_cache() -> None:
     # The polls' rendered pages, keyed by the change stamp (docs/deployment.md): a server that
     # misses renders again; none can serve a stale page. And what an unchanged poll reads,
     # kept in the "live" cache (clubmanager/core/live_cache.py), which is not process-local.
-    assert sorted(uses) == ["clubmanager/core/live_cache.py: caches[",
+    assert sorted(uses) == ["clubmanager/core/folder_cache.py: django.core.cache",
+                    "clubmanager/core/live_cache.py: caches[",
                     "clubmanager/core/live_cache.py: django.core.cache",
                     "clubmanager/project/settings.py: django.core.cache",  # the backends
                     "tournaments/standings/views/polling.py: django.core.cache"]
@@ -59,7 +61,7 @@ def test_the_live_cache_is_one_for_every_process(monkeypatch: pytest.MonkeyPatch
 
     from clubmanager.project import settings as project
 
-    assert project.CACHES["live"]["BACKEND"].endswith("filebased.FileBasedCache")
+    assert project.CACHES["live"]["BACKEND"] == "clubmanager.core.folder_cache.FolderCache"
     assert project.CACHES["default"]["BACKEND"].endswith("locmem.LocMemCache")
     monkeypatch.setenv("DJANGO_CACHE_REDIS_URL", "redis://cache.internal:6379/0")
     try:
@@ -67,6 +69,17 @@ def test_the_live_cache_is_one_for_every_process(monkeypatch: pytest.MonkeyPatch
     finally:
         monkeypatch.delenv("DJANGO_CACHE_REDIS_URL")
         importlib.reload(project)
-    assert {alias: (c["BACKEND"], c["LOCATION"]) for alias, c in redis.items()} == {
-        alias: ("django.core.cache.backends.redis.RedisCache", "redis://cache.internal:6379/0")
-        for alias in ("default", "live")}
+    assert (redis["live"]["BACKEND"], redis["live"]["LOCATION"]) == (
+        "django.core.cache.backends.redis.RedisCache", "redis://cache.internal:6379/0")
+    # each process's memory in front of it holds only what never changes once kept
+    assert redis["default"]["BACKEND"].endswith("locmem.LocMemCache")
+    assert redis["live-local"]["BACKEND"].endswith("locmem.LocMemCache")
+
+
+def test_redis_named_in_the_deployment_docs_is_installed() -> None:
+    """DJANGO_CACHE_REDIS_URL works with what `make run` installs: Django's Redis backend
+    finds its client library (it connects only when first asked)."""
+    from django.core.cache.backends.redis import RedisCache
+
+    client = RedisCache("redis://127.0.0.1:1/0", {})._cache.get_client(write=False)
+    assert type(client).__module__.startswith("redis")

@@ -68,9 +68,11 @@ def test_an_unchanged_public_poll_runs_no_query(
             assert poller.poll().status_code == 304, url
 
 
-def test_a_members_unchanged_poll_reads_only_the_login(
+def test_a_members_unchanged_poll_runs_no_query(
         club: Any, played: dict[str, Any], member_user: Any, client_for: Callable[[Any], Any],
-        django_assert_max_num_queries: Any) -> None:
+        django_assert_num_queries: Any) -> None:
+    """The session (cached_db) and the user (clubmanager/core/auth_backend.py) come from the
+    live cache too."""
     client = client_for(member_user)
     standings = reverse("tournaments:standings",
                         kwargs={"club": club.slug, "pk": played["competition"].pk})
@@ -78,8 +80,30 @@ def test_a_members_unchanged_poll_reads_only_the_login(
         poller = Poller(client, url)
         poller.poll()
         poller.poll()
-        with django_assert_max_num_queries(2):  # the session, the user
+        with django_assert_num_queries(0):
             assert poller.poll().status_code == 304, url
+
+
+@pytest.mark.parametrize("change", ["password", "deactivated"])
+def test_a_new_password_or_a_closed_account_ends_a_members_poll_at_once(
+        club: Any, played: dict[str, Any], member_user: Any, client_for: Callable[[Any], Any],
+        change: str) -> None:
+    """The user is kept in the live cache until it is saved: the next poll of every session
+    sees the new password (the session's hash no longer matches) or the closed account."""
+    client = client_for(member_user)
+    poller = Poller(client, _urls(club, played)["live"])
+    poller.poll()
+    assert poller.poll().status_code == 304
+    assert poller.poll().status_code == 304  # now from the cache
+    if change == "password":
+        member_user.set_password("een-heel-nieuw-wachtwoord")
+    else:
+        member_user.is_active = False
+    member_user.save()
+    answer = poller.poll()
+    # the live page is public here: the visitor's answer (no longer logged in) is a new one
+    assert answer.status_code == 200
+    assert client.get(reverse("home")).context["user"].is_anonymous
 
 
 def test_a_save_is_seen_after_it_commits_and_a_rolled_back_one_never(

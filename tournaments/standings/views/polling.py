@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any, TypeVar
 
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -36,7 +36,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 from clubmanager.core.http import ClubRequest, PublicClubRequest
-from clubmanager.core.live_cache import cached
+from clubmanager.core.live_cache import cached, once
 
 T = TypeVar("T")
 
@@ -61,13 +61,11 @@ def kept(request: ClubRequest | PublicClubRequest, what: str, depends: Sequence[
 
 
 def rendered(key: str, render: Callable[[], HttpResponse]) -> HttpResponse:
-    """The answer kept for ``key`` (an ETag with the page's name), else ``render()`` kept."""
-    body = cache.get(key)
-    if body is not None:
-        return HttpResponse(body)
-    response = render()
-    cache.set(key, response.content, RENDERED_SECONDS)
-    return response
+    """The answer kept for ``key`` (an ETag with the page's name), else ``render()`` kept:
+    rendered once for every process (the shared live cache), kept in each one's memory
+    (Django's ``default`` cache)."""
+    return HttpResponse(once(f"page:{key}", lambda: render().content, local=DEFAULT_CACHE_ALIAS,
+                             seconds=RENDERED_SECONDS))
 
 
 def headers(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:

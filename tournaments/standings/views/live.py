@@ -109,13 +109,13 @@ def _context(request: PublicClubRequest, evening: Evening) -> dict[str, Any]:
 @require_GET
 @polled(_live_etag)
 def evening_live(request: PublicClubRequest, pk: int) -> HttpResponse:
-    evening = _evening(request, pk)
     template = "tournaments/standings/live.html"
     tag = poll_etag(request)
     if tag is None:
-        return render(request, template, _context(request, evening))
-    return rendered(f"live:{pk}:{tag}",
-                    lambda: render(request, template + "#live", _context(request, evening)))
+        return render(request, template, _context(request, _evening(request, pk)))
+    # the ETag found the evening: read again only when the answer is rendered
+    return rendered(f"live:{pk}:{tag}", lambda: render(
+        request, template + "#live", _context(request, _evening(request, pk))))
 
 
 urlpatterns: list[URLPattern] = [

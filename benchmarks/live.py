@@ -218,8 +218,12 @@ def main(evenings: int = 40, members: int = 80, rounds: int = 3, repeat: int = 2
           f"(built in {setup['built']:.0f} s); medians of {repeat}, interleaved, against one "
           f"raw SQL GROUP BY: {raw_wall * 1000:.2f} ms wall, {raw_cpu * 1000:.2f} ms CPU")
     result: dict[str, float] = {"raw_ms": raw_wall * 1000, "raw_cpu_ms": raw_cpu * 1000}
+    # SQLite runs in this process: its CPU time is the figure (the wall clock moves with the
+    # machine's load). A database server's work is not this process's CPU: there the wall.
+    in_process = connection.vendor == "sqlite"
+    print(f"  (the ratio judged: {'CPU' if in_process else 'wall'} time)")
     for name, (wall, cpu) in unchanged.items():
-        ratio = cpu / raw_cpu
+        ratio = cpu / raw_cpu if in_process else wall / raw_wall
         print(f"  unchanged poll, {name:26} {wall * 1000:6.2f} ms wall ({wall / raw_wall:.2f}×),"
               f" {cpu * 1000:6.2f} ms CPU ({ratio:.2f}×), {queries[name]} queries, 304; target "
               f"≤ {TARGET_UNCHANGED}×: {'met' if ratio <= TARGET_UNCHANGED else 'MISSED'}")
@@ -228,7 +232,7 @@ def main(evenings: int = 40, members: int = 80, rounds: int = 3, repeat: int = 2
     wall, cpu = changed["changed"]
     print(f"  changed standings page, once   {wall * 1000:6.1f} ms wall ({wall / raw_wall:.1f}×), "
           f"{cpu * 1000:6.1f} ms CPU ({cpu / raw_cpu:.1f}×), 200")
-    result["changed_ratio"] = cpu / raw_cpu
+    result["changed_ratio"] = cpu / raw_cpu if in_process else wall / raw_wall
     found = seen_after_save(setup["keeper"], standings, _saves(setup["club"], setup["tables"])
                             [:samples], interval, random.Random(34))
     save, poll = statistics.mean(found["save"]), statistics.mean(found["poll"])

@@ -6,8 +6,8 @@ stamp (``tournaments/models/stamps.py``) and what else the answer depends on (th
 full page or partial, full names or the names members chose for visitors, the viewer's own
 rows, the day), read in one query. An unchanged poll is answered ``304 Not Modified`` by
 Django's ``condition`` decorator before the view runs. A changed one is rendered once per
-ETag and kept in Django's cache framework (local memory by default; a shared cache for several
-app servers: docs/deployment.md), so a hall full of phones pays for one render per save.
+ETag for every process (the shared live cache) and kept in each process's memory as well
+(:func:`rendered`, docs/deployment.md), so a hall full of phones pays for one render per save.
 
 Only the partials are cached and answered conditionally for a page that carries a CSRF token
 (the site's pages, through ``base.html``): the full page is rendered for its viewer. The TV has
@@ -19,7 +19,8 @@ What the ETag is made of is read through the live cache (:func:`kept`,
 ``clubmanager/core/live_cache.py``), as are the club and the viewer's role (the access
 decorators do so for a view marked ``polled``): kept until a write moves the stamp or the club,
 the role changes, and moved once that write commits. An unchanged poll of a visitor thus runs
-no query at all; a member's runs the session's and the user's.
+no query at all, and neither does a member's: the session (``cached_db``) and the user
+(``clubmanager/core/auth_backend.py``) come from the same cache.
 """
 
 from __future__ import annotations

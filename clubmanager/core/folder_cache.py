@@ -3,8 +3,8 @@
 ``FileBasedCache`` lists its whole folder before each write, to cull it when it holds more than
 ``MAX_ENTRIES`` files. The live cache (``live_cache``) holds the sessions and what the polls
 read, and writes on every save: with 10,000 entries the listing took 6 ms a write on the
-development machine, and the live load test (300 club evenings, ``make load``) answered 50
-polls a second with it (docs/benchmarks.md, "Live pages"). Counting every :data:`CULL_EVERY`
+development machine, one of the costs that held the live load test (300 club evenings, ``make
+load``) to 50 polls a second (docs/benchmarks.md, "Live pages"). Counting every :data:`CULL_EVERY`
 writes of a process lets the folder pass ``MAX_ENTRIES`` by at most that many per process
 before it is culled as Django culls it. Everything else is Django's.
 """

@@ -181,6 +181,23 @@ def _clear_caches() -> None:
         cache.clear()
 
 
+def _report_unchanged(unchanged: dict[str, tuple[float, float]], queries: dict[str, int],
+                      raw_wall: float, raw_cpu: float, *, in_process: bool) -> dict[str, float]:
+    """Print each unchanged poll against the raw SQL; the ratios judged. SQLite runs in this
+    process: its CPU time is the figure (the wall clock moves with the machine's load). A
+    database server's work is not this process's CPU: there the wall."""
+    result: dict[str, float] = {"raw_ms": raw_wall * 1000, "raw_cpu_ms": raw_cpu * 1000}
+    print(f"  (the ratio judged: {'CPU' if in_process else 'wall'} time)")
+    for name, (wall, cpu) in unchanged.items():
+        ratio = cpu / raw_cpu if in_process else wall / raw_wall
+        print(f"  unchanged poll, {name:26} {wall * 1000:6.2f} ms wall ({wall / raw_wall:.2f}×),"
+              f" {cpu * 1000:6.2f} ms CPU ({ratio:.2f}×), {queries[name]} queries, 304; target "
+              f"≤ {TARGET_UNCHANGED}×: {'met' if ratio <= TARGET_UNCHANGED else 'MISSED'}")
+        result["unchanged_" + "_".join(name.lower().replace("(", "").replace(")", "").split())
+               + "_ratio"] = ratio
+    return result
+
+
 def main(evenings: int = 40, members: int = 80, rounds: int = 3, repeat: int = 25,
          samples: int = 8, interval: float | None = None) -> dict[str, float]:
     from django.db import connection
@@ -217,18 +234,8 @@ def main(evenings: int = 40, members: int = 80, rounds: int = 3, repeat: int = 2
     print(f"Live polls: {evenings} evenings, {members} members, {rows} member-evenings "
           f"(built in {setup['built']:.0f} s); medians of {repeat}, interleaved, against one "
           f"raw SQL GROUP BY: {raw_wall * 1000:.2f} ms wall, {raw_cpu * 1000:.2f} ms CPU")
-    result: dict[str, float] = {"raw_ms": raw_wall * 1000, "raw_cpu_ms": raw_cpu * 1000}
-    # SQLite runs in this process: its CPU time is the figure (the wall clock moves with the
-    # machine's load). A database server's work is not this process's CPU: there the wall.
     in_process = connection.vendor == "sqlite"
-    print(f"  (the ratio judged: {'CPU' if in_process else 'wall'} time)")
-    for name, (wall, cpu) in unchanged.items():
-        ratio = cpu / raw_cpu if in_process else wall / raw_wall
-        print(f"  unchanged poll, {name:26} {wall * 1000:6.2f} ms wall ({wall / raw_wall:.2f}×),"
-              f" {cpu * 1000:6.2f} ms CPU ({ratio:.2f}×), {queries[name]} queries, 304; target "
-              f"≤ {TARGET_UNCHANGED}×: {'met' if ratio <= TARGET_UNCHANGED else 'MISSED'}")
-        result["unchanged_" + "_".join(name.lower().replace("(", "").replace(")", "").split())
-               + "_ratio"] = ratio
+    result = _report_unchanged(unchanged, queries, raw_wall, raw_cpu, in_process=in_process)
     wall, cpu = changed["changed"]
     print(f"  changed standings page, once   {wall * 1000:6.1f} ms wall ({wall / raw_wall:.1f}×), "
           f"{cpu * 1000:6.1f} ms CPU ({cpu / raw_cpu:.1f}×), 200")

@@ -176,6 +176,11 @@ PLACES: tuple[tuple[str, str], ...] = (
     # What an unchanged poll reads, kept in Django's cache until a write's transaction commits:
     # the stamps (models) move it, the access decorators and the poll views read through it.
     ("clubmanager/core/live_cache.py", "models"),
+    # Django's ModelBackend with its user read through that cache, and the receivers that move
+    # it when a user is saved: the models' own signals, as the stamps are.
+    ("clubmanager/core/auth_backend.py", "models"),
+    # The cache backend the settings name for it on one machine (Django's, counting less).
+    ("clubmanager/core/folder_cache.py", "models"),
     # The hand history's receiver: part of saving a hand, as a model's own signal would be.
     ("tournaments/entry/history.py", "models"),
     # The stored reglement as the engine's season document, and in words: read by the model's

@@ -7,11 +7,13 @@ the next field; the swap must not undo that typing.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tournaments.models import Hand
@@ -64,3 +66,70 @@ def test_typing_on_while_the_live_check_answers_is_not_lost(
         expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
         assert Hand.objects.get(table=table).data == {
             "penalties": {name: int(v) for name, v in typed.items()}}
+
+
+def test_a_save_clicked_while_the_check_answers_is_saved(
+    browsing: Any, step: Any, club: Any, scorekeeper_user: Any, table: Any,
+) -> None:
+    """A club admin on a laptop types the last box and clicks Save at once. Pressing the button
+    takes the focus from the box, so the live check is sent; its answer can land between the
+    button's press and its release, and it changes the messages above the button. The button
+    must not move from under the pointer: the release would land beside it and the deal would
+    not be saved, without a word. (The checks are held at the network and let through while
+    the button is down, so the answer lands there on every run.)"""
+    page = browsing.new_page()
+    holding: list[Any] = []
+    hold = {"on": False}
+    page.route("**/check/", lambda route: holding.append(route) if hold["on"]
+               else route.continue_())
+    with step("open the table and type three of the four boxes"):
+        page.goto(reverse("tournaments:table_scores", kwargs={"club": club.slug, "pk": table.pk}))
+        log_in(page, scorekeeper_user.username)
+        expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()
+        for name, value in {"Ann": "0", "Bob": "45", "Cor": "12"}.items():
+            page.get_by_label(name, exact=True).fill(value)
+        page.wait_for_timeout(1000)  # every check of these answered
+        expect(page.get_by_text("Accepted by the rules engine")).to_have_count(0)
+    with step("type the last box and press Save; its check answers while the button is down"):
+        hold["on"] = True
+        page.get_by_label("Dirk", exact=True).click()
+        page.keyboard.type("88")
+        box = page.get_by_role("button", name="Save deal").bounding_box()
+        assert box
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(700)  # the check of the press, and the one of the typing
+        assert holding, "pressing Save sent no check"
+        with page.expect_response(lambda r: r.url.endswith("/check/")):
+            for route in holding:
+                with contextlib.suppress(PlaywrightError):  # one htmx gave up for a newer
+                    route.continue_()
+        page.wait_for_timeout(300)  # the answer handled
+        page.mouse.up()
+    with step("the deal is saved"):
+        expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
+        assert Hand.objects.get(table=table).data == {
+            "penalties": {"Ann": 0, "Bob": 45, "Cor": 12, "Dirk": 88}}
+    with step("an answer held by a press elsewhere is shown at the release"):
+        hold["on"] = False
+        for name, value in {"Ann": "10", "Bob": "0", "Cor": "5"}.items():
+            page.get_by_label(name, exact=True).fill(value)
+        page.wait_for_timeout(1000)
+        hold["on"] = True
+        holding.clear()
+        page.get_by_label("Dirk", exact=True).click()
+        page.keyboard.type("7")
+        heading = page.get_by_role("heading", name="Deal 2").bounding_box()
+        assert heading
+        page.mouse.move(heading["x"] + 5, heading["y"] + heading["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(700)
+        with page.expect_response(lambda r: r.url.endswith("/check/")):
+            for route in holding:
+                with contextlib.suppress(PlaywrightError):
+                    route.continue_()
+        page.wait_for_timeout(300)
+        expect(page.get_by_text("Accepted by the rules engine")).to_have_count(0)
+        page.mouse.up()
+        expect(page.get_by_text("Accepted by the rules engine")).to_be_visible()
+        assert page.get_by_label("Dirk", exact=True).input_value() == "7"

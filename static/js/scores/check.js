@@ -8,6 +8,8 @@
 //   only the answer's error attributes. So nothing typed while a check is on its way is lost, on
 //   any network speed. The one exception is a field the server filled in (data-filled, e.g. the
 //   combination of the tiles tapped).
+// - An answer that comes while a button is pressed waits for the release (press.js): the Save
+//   button pressed right after the last box must not move from under the pointer.
 (function (root) {
   "use strict";
   var cm = root.cmScores = root.cmScores || {};
@@ -36,12 +38,29 @@
     var old = e.detail.target;
     if (!old || old.id !== "hand-fields" || e.detail.shouldSwap === false) return;
     if (!e.detail.xhr || e.detail.xhr.status !== 200) return;
+    e.detail.shouldSwap = false;  // moved in here, now or after a press (press.js)
+    var answer = {old: old, html: e.detail.serverResponse};
+    if (!pointer || !pointer.hold(answer)) swapIn(answer);
+  }
+  // A held answer, after the press: swapped in, asked again for the values now, or dropped.
+  function settle(answer) {
+    var form = answer.old.closest("form");
+    var what = cm.press.next({
+      connected: answer.old.isConnected && !!form,
+      saving: !!form && form.classList.contains("htmx-request"),
+      stale: !!form && answer.old.dataset.sent !== values(form)
+    });
+    if (what === "swap") swapIn(answer);
+    else if (what === "recheck") htmx.trigger(answer.old, "change");
+  }
+  function swapIn(answer) {
+    var old = answer.old;
     var holder = document.createElement("div");
-    holder.innerHTML = e.detail.serverResponse;
+    holder.innerHTML = answer.html;
     var fresh = holder.querySelector("#hand-fields");
     // Not the live check's answer (the session ended and the login page came back, or a hall's
     // Wi-Fi sign-in page): the fields stay as typed, nothing of that page comes into the form.
-    if (!fresh) { e.detail.shouldSwap = false; return; }
+    if (!fresh) return;
     // Moving the focused input out of the page blurs it: note focus and cursor first.
     var active = document.activeElement, start = null, end = null;
     try { start = active.selectionStart; end = active.selectionEnd; } catch (err) { /* n/a */ }
@@ -64,7 +83,6 @@
       });
       el.replaceWith(kept);
     });
-    e.detail.shouldSwap = false;
     old.replaceWith(fresh);
     htmx.process(fresh);
     // The fields shown or hidden by what is chosen, the keyboard hints (first: the move may
@@ -99,7 +117,9 @@
     }
   }
   // In this order: a stale answer is dropped before its fields would be moved in.
+  var pointer = null;
   function wire() {
+    pointer = cm.press.create(document, settle);
     document.addEventListener("htmx:beforeRequest", noteSent);
     document.addEventListener("htmx:beforeSwap", dropStale);
     document.addEventListener("htmx:beforeSwap", keepFields);

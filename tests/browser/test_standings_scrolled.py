@@ -100,10 +100,17 @@ def test_no_figure_is_half_under_the_name_however_far_the_table_is_swiped(
     right = wrap.evaluate("w => w.scrollLeft")
     # the page polls every 3 s: a hand saved meanwhile swaps the table in again, and it stays
     # swiped where the reader put it (static/js/live.js)
-    page.evaluate("document.addEventListener('htmx:afterSettle', () => { window.swaps = 1; })")
+    # The table on the page now is marked; the wait ends when a settled swap has put another
+    # table there (not at the first swap of anything: that may be another region, or a poll
+    # that came before the save).
+    wrap.evaluate("w => { w.dataset.before = 'yes'; }")
+    page.evaluate("document.addEventListener('htmx:afterSettle', () => {"
+                  " const w = document.querySelector('.table-wrap');"
+                  " if (w && !w.dataset.before) window.swapped = true; })")
     stamp_competition(Competition.objects.get(name="Jokeren 2026"))
-    page.wait_for_function("() => window.swaps === 1", timeout=15_000)
+    page.wait_for_function("() => window.swapped === true", timeout=15_000)
     wrap = page.locator(".table-wrap").first
+    assert wrap.evaluate("w => w.dataset.before") is None  # the swapped-in table
     assert wrap.evaluate("w => w.scrollLeft") == right
     page.screenshot(path=str(ARTIFACTS / "standings-phone-fully-right.png"))
     assert wrap.evaluate(HALF_SHOWN) == []

@@ -196,6 +196,33 @@ def test_a_save_whose_answer_hangs_is_given_up_and_sent_again(
         expect(boxes(page).nth(0)).to_be_enabled()
 
 
+def test_a_save_under_way_when_the_page_is_reloaded_is_sent_by_the_reloaded_page_at_once(
+        browsing: Any, step: Any, table: Table, table_url: str, scorekeeper_user: Any,
+        deals: list[dict[str, int]]) -> None:
+    """The scorekeeper saves and, before the answer, reloads the page (or the phone drops the
+    tab). The save was marked as being sent, and a mark like that is left alone for 25 s in
+    case another tab is sending it: the reloaded page waited 25 s before sending the deal.
+    A page that goes while its save is under way now leaves it waiting, so the next page sends
+    it at once (the server stores it once, by its key, should the first one have arrived)."""
+    page = open_table(browsing, table_url, scorekeeper_user)
+    hung: list[Any] = []
+    page.route("**/hands/add/", lambda route: hung.append(route) if not hung
+               else route.continue_())
+    with step("save; the answer does not come; the page is reloaded"):
+        type_deal(page, deals[0])
+        page.get_by_role("button", name="Save deal").click()
+        page.wait_for_function("() => document.querySelector('form.hand-form')"
+                               ".classList.contains('htmx-request')")
+        assert len(hung) == 1
+        page.reload()
+        expect(page.locator("form.hand-form")).to_be_visible()
+    with step("the reloaded page sends it within seconds, not after 25"):
+        expect(page.get_by_text("Deal 1 saved.").first).to_be_visible(timeout=8_000)
+        assert stored(table) == deals[:1]
+        expect(page.locator("#entry-h")).to_have_text("Deal 2")
+        expect(page.locator("#offline")).not_to_contain_text(WAITING)
+
+
 def test_what_is_on_screen_when_the_page_is_left_comes_back(
         browsing: Any, table: Table, table_url: str, scorekeeper_user: Any) -> None:
     """Typing keeps the draft as it goes; leaving the page keeps what the form shows then, also

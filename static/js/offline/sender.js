@@ -122,6 +122,12 @@
     ["htmx:beforeOnLoad", "htmx:sendError", "htmx:timeout", "htmx:sendAbort"].forEach(function (name) {
       document.addEventListener(name, answered);
     });
+    // The page goes (a reload, another page, the tab closed) while its save is on its way: the
+    // answer will never come here. It waits, so the next page sends it at once instead of
+    // leaving it 25 s to a tab that is gone (the server stores it once, by its key).
+    window.addEventListener("pagehide", function () {
+      if (sending) store.setQueue(cm.outbox.waited(store.queue()));
+    });
 
     api.pump = pump;
     api.track = track;

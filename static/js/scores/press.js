@@ -23,18 +23,30 @@
   }
 
   // The pointer's state on a document; ``settle(answer)`` is called once per held answer, after
-  // the release and after the click it made (a timeout: the click is dispatched in the release's
-  // own task). Only the newest held answer counts: an older one was asked for older values.
+  // the release and the click it makes: a timeout from the click (the click's own effect, a
+  // save sent, comes first), or from the release when no click follows (a touch's tap is
+  // dispatched after its release; a press dragged away makes none). Only the newest held
+  // answer counts: an older one was asked for older values.
+  var NO_CLICK_MS = 400;
   function create(doc, settle, later) {
     var pressed = false, waiting = null;
-    later = later || function (fn) { setTimeout(fn, 0); };
+    later = later || function (fn, ms) { setTimeout(fn, ms); };
     function press() { pressed = true; }
     function release() {
       if (!pressed) return;
       pressed = false;
-      var answer = waiting;
+      var answer = waiting, done = false;
       waiting = null;
-      if (answer) later(function () { settle(answer); });
+      if (!answer) return;
+      function go() {
+        if (done) return;
+        done = true;
+        doc.removeEventListener("click", clicked, true);
+        settle(answer);
+      }
+      function clicked() { later(go, 0); }
+      doc.addEventListener("click", clicked, true);
+      later(go, NO_CLICK_MS);
     }
     doc.addEventListener("pointerdown", press, true);
     ["pointerup", "pointercancel"].forEach(function (name) {
@@ -52,5 +64,5 @@
     };
   }
 
-  return {next: next, create: create};
+  return {NO_CLICK_MS: NO_CLICK_MS, next: next, create: create};
 });

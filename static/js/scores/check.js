@@ -24,10 +24,12 @@
       elt.dataset.sent = values(elt.closest("form"));
     }
   }
+  // The form's values now are not those this check was asked for.
+  function stale(elt) { return elt.dataset.sent !== values(elt.closest("form")); }
   function dropStale(e) {
     var elt = e.detail.elt;
     if (!elt || elt.id !== "hand-fields" || !elt.closest("form")) return;
-    if (elt.dataset.sent !== values(elt.closest("form"))) {
+    if (stale(elt)) {
       e.detail.shouldSwap = false;
       // After this answer's request has ended: htmx drops a request triggered while one of the
       // same element is still under way, and this answer's still is here.
@@ -40,7 +42,7 @@
     if (!e.detail.xhr || e.detail.xhr.status !== 200) return;
     e.detail.shouldSwap = false;  // moved in here, now or after a press (press.js)
     var answer = {old: old, html: e.detail.serverResponse};
-    if (!pointer || !pointer.hold(answer)) swapIn(answer);
+    if (!pointer.hold(answer)) swapIn(answer);
   }
   // A held answer, after the press: swapped in, asked again for the values now, or dropped.
   function settle(answer) {
@@ -48,7 +50,7 @@
     var what = cm.press.next({
       connected: answer.old.isConnected && !!form,
       saving: !!form && form.classList.contains("htmx-request"),
-      stale: !!form && answer.old.dataset.sent !== values(form)
+      stale: !!form && stale(answer.old)
     });
     if (what === "swap") swapIn(answer);
     else if (what === "recheck") htmx.trigger(answer.old, "change");
